@@ -1,0 +1,90 @@
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { AppError } from './lib/errors.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { docsPlugin } from './plugins/docs.js';
+import { errorsPlugin, sendNotFound } from './plugins/errors.js';
+import { securityPlugin } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+function loggerFor(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
+      remove: true,
+    },
+  };
+}
+
+/** Builds the whole server: plugins, then the API modules under /api, then the web app. */
+export async function buildApp({ config, db, logger }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? loggerFor(config),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  // The API speaks JSON only; anything else is 415 rather than a string the schemas then reject.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(docsPlugin);
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, {
+        max: config.rateLimitMax,
+        timeWindow: '1 minute',
+        redis,
+        errorResponseBuilder: (_request, context) =>
+          new AppError('rate_limited', `Too many requests; try again in ${context.after}`),
+      });
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const sendIndex = config.webDist ? await registerWeb(app, config.webDist) : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      (pathname === '/index.html' || !/\.[a-z0-9]+$/i.test(pathname));
+    if (sendIndex && isPage) return sendIndex(request, reply);
+    return sendNotFound(reply);
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  /** Unset: embedded SQLite at data/storefront.sqlite. `postgres://…`: PostgreSQL. `sqlite:PATH`: another SQLite file. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:')
+    .optional(),
+  /** The tenant this storefront serves when the request's host maps to no other (spec §1). */
+  TENANT_ID: z.coerce.number().int().positive().default(139),
+  /** Where links in mail point; never taken from the Host header. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per minute per client IP on /api. */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  REDIS_URL: z.url().optional(),
+  /** Directory of the built web app; the API alone runs without it. */
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: booleanFlag.default(true),
+});
+
+export type DatabaseTarget =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string; schema?: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  tenantId: number;
+  publicBaseUrl: string;
+  logLevel: string;
+  rateLimitMax: number;
+  redisUrl?: string;
+  webDist?: string;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a readable ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const url = e.DATABASE_URL;
+  const database: DatabaseTarget = url?.startsWith('postgres')
+    ? { dialect: 'postgres', url }
+    : {
+        dialect: 'sqlite',
+        file: path.resolve(root, url ? url.slice('sqlite:'.length) : 'data/storefront.sqlite'),
+      };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database,
+    tenantId: e.TENANT_ID,
+    publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    redisUrl: e.REDIS_URL,
+    webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : undefined,
+    seedDemo: e.SEED_DEMO,
+  };
+}

@@ -1,0 +1,62 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config.js';
+import type { Database } from './schema.js';
+
+/**
+ * The few places where SQLite and PostgreSQL differ at run time. Everything else is plain Kysely.
+ * Values are made to look the same on both: timestamps come back as ISO strings, counts as numbers,
+ * booleans are stored as 0/1 integers.
+ */
+
+const pgTypes = {
+  INT8: 20,
+  TIMESTAMPTZ: 1184,
+  TIMESTAMP: 1114,
+} as const;
+
+function pgTypeParsers() {
+  const parsers = new Map<number, (value: string) => unknown>([
+    [pgTypes.INT8, (value) => Number(value)],
+    [pgTypes.TIMESTAMPTZ, (value) => new Date(value).toISOString()],
+    [pgTypes.TIMESTAMP, (value) => new Date(`${value}Z`).toISOString()],
+  ]);
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      parsers.get(oid) ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+}
+
+export function createDialect(target: DatabaseTarget) {
+  if (target.dialect === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      types: pgTypeParsers(),
+      // A schema per test run keeps parallel runs apart (see test/support).
+      options: target.schema ? `-c search_path=${target.schema}` : undefined,
+    });
+    return new PostgresDialect({ pool });
+  }
+  const database = new SQLite(target.file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return new SqliteDialect({ database });
+}
+
+export function createKysely(target: DatabaseTarget): Kysely<Database> {
+  return new Kysely<Database>({ dialect: createDialect(target) });
+}
+
+/** A unique index refused the write (another row already has the value). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './20261122T0900-foundation.js';
+
+/** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
+export const migrations: Record<string, Migration> = {
+  '20261122T0900-foundation': foundation,
+};

@@ -1,0 +1,89 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps are ISO-8601 UTC strings on both dialects (see dialect.ts). */
+type Timestamp = string;
+
+export type FulfilmentMethod = 'pickup' | 'delivery' | 'dine_in';
+
+export interface TenantsTable {
+  id: number;
+  name: string;
+  short_name: string;
+  slug: string;
+  /** A storefront hostname that serves this tenant; null when served by TENANT_ID. */
+  host: string | null;
+  currency: string;
+  locale: string;
+  timezone: string;
+  tax_mode: 'inclusive' | 'exclusive';
+  tax_rate_bps: number;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface RestaurantsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  slug: string;
+  /** 1 = active (spec §3, §9); 0 = inactive. */
+  status: number;
+  street_name: string;
+  suburb: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phone: string;
+  email: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  /** Public path of the restaurant's image (spec: attachment_paths[0].upload_path). */
+  image_path: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface RestaurantHoursTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  method: FulfilmentMethod;
+  /** 0 = Sunday … 6 = Saturday, in the restaurant's timezone. */
+  weekday: number;
+  /** 'HH:MM' local time; closes_at <= opens_at means the range runs past midnight. */
+  opens_at: string;
+  closes_at: string;
+}
+
+export interface AppSettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** null: the tenant's defaults; set: that restaurant's overrides. */
+  restaurant_id: number | null;
+  /** JSON: a theme patch (spec §3 Theme/config). */
+  web_config: string;
+  /** JSON: the public part only (provider, mode, publishable_key). */
+  payment_gateway_config: string;
+  /** JSON: provider secrets; never leaves the server. */
+  payment_gateway_secrets: string | null;
+  /** 0 disables online ordering (spec §3). */
+  is_online_order_enabled: number;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Database {
+  tenants: TenantsTable;
+  restaurants: RestaurantsTable;
+  restaurant_hours: RestaurantHoursTable;
+  app_settings: AppSettingsTable;
+}
+
+export type Tenant = Selectable<TenantsTable>;
+export type NewTenant = Insertable<TenantsTable>;
+export type Restaurant = Selectable<RestaurantsTable>;
+export type NewRestaurant = Insertable<RestaurantsTable>;
+export type NewRestaurantHours = Insertable<RestaurantHoursTable>;
+export type NewAppSettings = Insertable<AppSettingsTable>;

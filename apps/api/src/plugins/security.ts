@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+type NoncedResponse = ServerResponse & { scriptNonce?: string };
+
+/** The nonce of this response's inline scripts (the runtime config in index.html). */
+export function scriptNonce(raw: ServerResponse): string {
+  return (raw as NoncedResponse).scriptNonce ?? '';
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  // Only scripts get a nonce: a style nonce would disable 'unsafe-inline', which toasts need.
+  app.addHook('onRequest', async (_request, reply) => {
+    (reply.raw as NoncedResponse).scriptNonce = randomBytes(16).toString('base64');
+  });
+  await app.register(helmet, {
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${scriptNonce(res as ServerResponse)}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+  });
+});

@@ -1,0 +1,41 @@
+import { buildApp } from './app.js';
+import { prepareDatabase } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+
+async function main() {
+  const config = loadConfig();
+  const { db, migrated, seeded } = await prepareDatabase(config);
+  const app = await buildApp({ config, db });
+  if (migrated.length) app.log.info({ migrated }, 'migrations applied');
+  if (seeded) app.log.info('demo business seeded (tenant 139)');
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  await app.ready();
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL';
+  process.stdout.write(
+    `\nStorefront is running at http://localhost:${port} (database: ${where})\nPress Ctrl-C to stop.\n\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else
+    process.stderr.write(
+      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  process.exit(1);
+});

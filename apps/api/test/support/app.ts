@@ -1,0 +1,43 @@
+import { buildApp } from '../../src/app.js';
+import { prepareDatabase } from '../../src/bootstrap.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { Db } from '../../src/db/database.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestContext {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The whole app, built in-process on a fresh migrated and seeded database. */
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    config?: Partial<Config>;
+    /** Registers extra routes before the app is sealed (tests of cross-cutting behaviour). */
+    extend?: (app: Awaited<ReturnType<typeof buildApp>>) => unknown;
+  } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000', ...options.env }),
+    database: database.target,
+    ...options.config,
+  };
+  const { db } = await prepareDatabase(config);
+  const app = await buildApp({ config, db, logger: false });
+  await options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.destroy().catch(() => undefined);
+      await database.drop();
+    },
+  };
+}

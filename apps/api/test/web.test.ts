@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './support/app.js';
+
+/** A stand-in for apps/web/dist with the same layout the Vite build produces. */
+function fakeWebBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.mkdirSync(path.join(dir, 'images'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Order Online</title><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  fs.writeFileSync(path.join(dir, 'images', 'hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+function runtimeConfigOf(html: string) {
+  const match = html.match(/window\.__STOREFRONT_CONFIG__=(.*?)<\/script>/);
+  if (!match?.[1]) throw new Error('no runtime config in the page');
+  return JSON.parse(match[1]);
+}
+
+describe('serving the storefront', () => {
+  let ctx: TestContext;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fakeWebBuild();
+    ctx = await createTestApp({ config: { webDist } });
+    await ctx.db
+      .insertInto('tenants')
+      .values({
+        id: 7,
+        name: 'Luigi </script><script>alert(1)</script>',
+        short_name: 'Luigi',
+        slug: 'luigi',
+        host: 'order.luigi.example',
+        currency: 'NZD',
+        locale: 'en-NZ',
+        timezone: 'Pacific/Auckland',
+        tax_mode: 'exclusive',
+        tax_rate_bps: 1500,
+      })
+      .execute();
+  });
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/menu', '/order-confirmation/123?token=abc', '/index.html'])(
+    'serves index.html with the default tenant inlined at %s',
+    async (url) => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(runtimeConfigOf(res.body)).toEqual({
+        apiBase: '/api',
+        tenantId: 139,
+        tenant: {
+          name: 'Bella Nonna Pizzeria & Grill',
+          currency: 'AUD',
+          locale: 'en-AU',
+          timezone: 'Australia/Sydney',
+        },
+      });
+      expect(res.body).toContain('<title>Bella Nonna Pizzeria &#38; Grill</title>');
+    },
+  );
+
+  it('allows the inline config script by a per-response nonce and nothing else inline', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/' });
+    const second = await ctx.app.inject({ method: 'GET', url: '/' });
+    const nonce = first.body.match(/<script nonce="([^"]+)">/)?.[1];
+    expect(nonce).toBeTruthy();
+    const csp = String(first.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(second.body).not.toContain(`nonce="${nonce}"`);
+  });
+
+  it('serves the tenant mapped to the request host, with its texts kept out of the markup', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { host: 'order.luigi.example' } });
+    expect(res.statusCode).toBe(200);
+    const config = runtimeConfigOf(res.body);
+    expect(config.tenantId).toBe(7);
+    expect(config.tenant.currency).toBe('NZD');
+    expect(config.tenant.name).toBe('Luigi </script><script>alert(1)</script>');
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).toContain('<title>Luigi &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;</title>');
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('caches other public files briefly', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/images/hero.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it.each([
+    ['GET', '/assets/missing-123.js'],
+    ['GET', '/api/unknown'],
+    ['GET', '/api'],
+    ['POST', '/menu'],
+  ] as const)('answers %s %s with a JSON 404, not the page', async (method, url) => {
+    const res = await ctx.app.inject({ method, url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ data: null, error: { code: 'not_found', message: 'Not found' } });
+  });
+});
+
+describe('the API docs', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('publishes OpenAPI generated from the route schemas at /api/docs/json', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const health = doc.paths['/api/health'].get;
+    expect(health.responses['200'].content['application/json'].schema.properties.data.properties.dialect.enum).toEqual([
+      'sqlite',
+      'postgres',
+    ]);
+  });
+
+  it('serves the interactive docs at /api/docs', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+});

@@ -1,0 +1,15 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Toaster } from 'sonner';
+import { createQueryClient } from '@/lib/query-client';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      {/* sonner's own defaults are spec §9's: 4000 ms, 3 visible, 356 px, bottom-right. */}
+      <Toaster richColors closeButton />
+    </QueryClientProvider>
+  );
+}

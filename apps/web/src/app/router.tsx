@@ -1,0 +1,25 @@
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { RootLayout } from '@/components/layout/root-layout';
+import { RouteError } from '@/components/layout/route-error';
+import { RouteLoading } from '@/components/layout/route-loading';
+
+/** Every screen loads lazily (spec §2); later issues add their routes here. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <RouteLoading />,
+    children: [
+      { index: true, lazy: () => import('./routes/home') },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+export function AppRouter() {
+  router ??= createBrowserRouter(routes);
+  return <RouterProvider router={router} />;
+}

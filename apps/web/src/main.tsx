@@ -1,0 +1,20 @@
+import { defaultTheme } from '@storefront/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider';
+import { AppRouter } from './app/router';
+import { applyThemeColors } from './lib/theme';
+import './index.css';
+
+applyThemeColors(defaultTheme.colors);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,30 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './support/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  outputDir: '../.test-output/e2e-artifacts',
+  reporter: [['list'], ['json', { outputFile: '../.test-output/e2e.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      // Flags for a sandboxed root machine with no network but loopback.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});

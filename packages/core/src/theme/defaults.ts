@@ -1,0 +1,130 @@
+import type { Theme } from './types.js';
+
+/** The spec's default tenant (§9). */
+export const defaultTenantId = 139;
+
+/** Spec §9 defaults. A tenant's saved web_config is merged over these. */
+export const defaultTheme: Theme = {
+  colors: {
+    primary: '#8b0000',
+    secondary: '#1f2937',
+    accent: '#f59e0b',
+    background: '#ffffff',
+    text: '#1c1917',
+  },
+  hero: {
+    variant: 'overlay',
+    backgroundImage: '/images/hero.svg',
+    title: 'Delicious Food, Delivered to Your Door',
+    subtitle: 'Fresh ingredients, cooked to order. Pick up, get it delivered, or dine in with us.',
+    ctaText: 'Order Now',
+    ctaLink: '#menu',
+  },
+  features: {
+    variant: 'grid',
+    title: 'Why Choose Us',
+    subtitle: 'Good food, made properly, on time.',
+    items: [
+      {
+        id: 'quality',
+        title: 'Best Quality',
+        description: 'Fresh local produce and ingredients we would serve at home.',
+        icon: 'award',
+      },
+      {
+        id: 'on-time',
+        title: 'On Time',
+        description: 'Ready when we say it will be, for pickup or at your door.',
+        icon: 'clock',
+      },
+      {
+        id: 'chefs',
+        title: 'MasterChefs',
+        description: 'Experienced chefs who cook every order to order.',
+        icon: 'chef-hat',
+      },
+      {
+        id: 'taste',
+        title: 'Taste Food',
+        description: 'Recipes our regulars keep coming back for.',
+        icon: 'utensils',
+      },
+    ],
+  },
+  categories: {
+    variant: 'grid',
+    title: 'Explore Our Categories',
+    subtitle: 'Find something for everyone.',
+  },
+  menu: {
+    variant: 'grid',
+    title: 'Our Menu',
+    subtitle: 'Order online for pickup, delivery or at your table.',
+    categoryLayout: 'horizontal',
+    showOutOfStockProducts: true,
+  },
+  footer: {
+    variant: 'columns',
+    showNewsletter: false,
+    copyrightText: '© {year} All rights reserved.',
+    links: [
+      { label: 'Home', url: '/' },
+      { label: 'Menu', url: '/menu' },
+      { label: 'Privacy', url: '/privacy' },
+      { label: 'Terms', url: '/terms' },
+    ],
+  },
+  header: {
+    height: 64,
+    topOfferBannerHeight: 40,
+    showBusinessNameWithLogo: true,
+    logoSizeDesktop: 48,
+    logoSizeMobile: 48,
+  },
+  topOfferBanner: {
+    topOfferBannerHeight: 40,
+    showTopOfferBanner: true,
+    topOfferBannerText: 'Free delivery on orders over $30 for a limited time!',
+  },
+  seo: {
+    title: 'Order Online',
+    description: 'Order online for pickup, delivery or dine-in.',
+    keywords: ['food', 'order online', 'pickup', 'delivery', 'dine-in'],
+    ogImage: '/images/hero.svg',
+    twitterHandle: '',
+    ogType: 'website',
+    ogSiteName: '',
+    twitterCard: 'summary_large_image',
+    favicon: '/favicon.svg',
+    appleTouchIcon: '/favicon.svg',
+    themeColor: '#8b0000',
+  },
+  general: {
+    tagline: '',
+    logo: '',
+    favicon: '/favicon.svg',
+    aboutContent: '',
+    showConfigEditor: true,
+    contactEmail: '',
+    contactPhone: '',
+    websiteUrl: '',
+    businessFullName: '',
+    businessShortName: '',
+    businessAcn: '',
+    tenantId: defaultTenantId,
+    socialLinks: [],
+    mobileApp: {
+      showPromotion: false,
+      appName: '',
+      description: '',
+      playStoreUrl: '',
+      appStoreUrl: '',
+    },
+    autoClearRestaurantOnInterval: false,
+    autoClearRestaurantTimeInterval: 24,
+    showBestSellingSection: false,
+    showFreshAdditionsSection: false,
+    isAsapOptionEnabled: false,
+    showProductUnit: false,
+  },
+};

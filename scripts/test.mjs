@@ -1,0 +1,86 @@
+// `npm test`: every check the project has, in one command. Exits non-zero if any step fails, after
+// running the rest, and ends with one plain line: "tests: N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildIfNeeded, root } from './lib.mjs';
+
+const outDir = path.join(root, '.test-output');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const installHint = 'sudo apt-get update && sudo apt-get install -y chromium';
+
+function sh(command, args, env = {}) {
+  console.log(`\n$ ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+/** Browser tests need Debian's Chromium: install it as root, else stop at once with the command. */
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`\nChromium is missing at ${chromium}. Install it with:\n\n  ${installHint}\n`);
+    return false;
+  }
+  console.log(`Chromium is missing at ${chromium}; installing it from Debian's packages…`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  return (
+    sh('apt-get', ['update'], env) &&
+    sh('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], env) &&
+    fs.existsSync(chromium)
+  );
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+if (!ensureChromium()) process.exit(1);
+fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(outDir, { recursive: true });
+
+const failedSteps = [];
+const step = (name, ok) => {
+  if (!ok) failedSteps.push(name);
+};
+
+step('typecheck', sh('npm', ['run', '--silent', 'typecheck']));
+step('lint', sh('npm', ['run', '--silent', 'lint']));
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('\nTEST_DATABASE_URL is not set: the API suite runs on SQLite only (CI runs it on PostgreSQL too).');
+}
+const vitestReport = path.join(outDir, 'vitest.json');
+step(
+  'unit and API tests',
+  sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
+);
+
+let built = true;
+try {
+  buildIfNeeded();
+} catch (error) {
+  console.error(error.message);
+  built = false;
+}
+step('build', built);
+const e2eReport = path.join(outDir, 'e2e.json');
+if (built) step('browser tests', sh('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
+
+const unit = readJson(vitestReport);
+const e2e = readJson(e2eReport)?.stats;
+if (!unit) failedSteps.push('unit and API tests (no report)');
+if (built && !e2e) failedSteps.push('browser tests (no report)');
+const passed = (unit?.numPassedTests ?? 0) + (e2e?.expected ?? 0) + (e2e?.flaky ?? 0);
+const failed = (unit?.numFailedTests ?? 0) + (e2e?.unexpected ?? 0);
+const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.skipped ?? 0);
+
+console.log('');
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedSteps.length || failed ? 1 : 0);
