@@ -15,6 +15,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'tools', root: 'scripts', include: ['**/*.test.mjs'] } },
       apiProject('sqlite'),
       // The same API suite on PostgreSQL whenever a server is given (CI always gives one).
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),

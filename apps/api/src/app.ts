@@ -8,7 +8,7 @@ import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { docsPlugin } from './plugins/docs.js';
-import { errorsPlugin, sendNotFound } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -22,12 +22,14 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   db: Db;
-  logger?: FastifyServerOptions['logger'];
+  /** false: no logs (tests); a stream: the app's own logger writing there. */
+  logger?: false | { write(line: string): void };
 }
 
-function loggerFor(config: Config): FastifyServerOptions['logger'] {
+function loggerFor(config: Config, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
       remove: true,
@@ -38,8 +40,10 @@ function loggerFor(config: Config): FastifyServerOptions['logger'] {
 /** Builds the whole server: plugins, then the API modules under /api, then the web app. */
 export async function buildApp({ config, db, logger }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? loggerFor(config),
+    logger: logger === false ? false : loggerFor(config, logger),
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   // The API speaks JSON only; anything else is 415 rather than a string the schemas then reject.
   app.removeContentTypeParser('text/plain');

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../src/lib/errors.js';
@@ -139,5 +140,79 @@ describe('rate limiting', () => {
     expect(last?.json().error.code).toBe('rate_limited');
     expect(last?.json().data).toBeNull();
     expect(last?.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('errors raised before a route runs', () => {
+  let ctx: TestContext;
+  let port: number;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (ctx.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => ctx.close());
+
+  it.each(['/%E0%A4%A', '/api/%zz', '/menu/%E0%A4%A'])(
+    'answers the undecodable URL %s with 400 in the envelope',
+    async (url) => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ data: null, error: { code: 'bad_request', message: 'Malformed URL' } });
+    },
+  );
+
+  /** Raw bytes over a real socket: these never reach Fastify's router. */
+  function rawRequest(bytes: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it('answers oversized headers with 431 in the envelope', async () => {
+    const answer = await rawRequest(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
+      data: null,
+      error: { code: 'headers_too_large', message: 'Request headers are too large' },
+    });
+  });
+
+  it('answers bytes that are not HTTP with 400 in the envelope', async () => {
+    const answer = await rawRequest('HELLO THERE\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
+      data: null,
+      error: { code: 'bad_request', message: 'Malformed request' },
+    });
+  });
+});
+
+describe('request logs', () => {
+  const lines: string[] = [];
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(() => ctx.close());
+
+  it('record each request and never its bearer token, cookie or idempotency key', async () => {
+    const secret = 'tok_5f1c2e9a8b7d6c5e4f3a2b1c';
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { authorization: `Bearer ${secret}`, cookie: `session=${secret}`, 'idempotency-key': secret },
+    });
+    expect(res.statusCode).toBe(200);
+    const log = lines.join('');
+    expect(log).toContain('"url":"/api/health"');
+    expect(log).toContain('"statusCode":200');
+    expect(log).not.toContain(secret);
   });
 });

@@ -1,5 +1,6 @@
+import type { Duplex } from 'node:stream';
 import { type ErrorCode, type ErrorEnvelope, errorCodes } from '@storefront/core';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from '../lib/errors.js';
@@ -13,6 +14,7 @@ const genericMessages: Partial<Record<ErrorCode, string>> = {
   payload_too_large: 'Request body is too large',
   unsupported_media_type: 'Content-Type must be application/json',
   rate_limited: 'Too many requests; please slow down',
+  headers_too_large: 'Request headers are too large',
   internal: 'Something went wrong on our side',
   service_unavailable: 'Service unavailable',
 };
@@ -76,6 +78,31 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send(body);
   });
 });
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, garbage bytes):
+ * answered on the raw socket, still in the envelope.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  if (!socket.writable) return void socket.destroy();
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify(
+    tooLarge
+      ? errorBody('headers_too_large', genericMessages.headers_too_large as string)
+      : errorBody('bad_request', 'Malformed request'),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Errors Fastify's router raises before any route runs (a URL that does not decode). */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request';
+  return reply.status(400).send(errorBody('bad_request', message));
+}
 
 export function sendNotFound(reply: { status(code: number): { send(body: unknown): unknown } }, message = 'Not found') {
   return reply.status(404).send(errorBody('not_found', message));

@@ -18,6 +18,8 @@ export async function createTestApp(
     config?: Partial<Config>;
     /** Registers extra routes before the app is sealed (tests of cross-cutting behaviour). */
     extend?: (app: Awaited<ReturnType<typeof buildApp>>) => unknown;
+    /** Receives the app's log lines (silent otherwise). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -27,7 +29,7 @@ export async function createTestApp(
     ...options.config,
   };
   const { db } = await prepareDatabase(config);
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: options.logStream ?? false });
   await options.extend?.(app);
   await app.ready();
   return {

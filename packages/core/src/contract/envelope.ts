@@ -11,6 +11,7 @@ export const errorCodes = {
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
+  headers_too_large: 431,
   internal: 500,
   service_unavailable: 503,
 } as const;
