@@ -25,8 +25,23 @@ describe(`migrations and seed on ${testDialect}`, () => {
     expect(await migrateToLatest(db)).toEqual([]);
   });
 
+  it('migrates its own schema even when another database on the same server is migrated already', async () => {
+    const other = await createTestDatabase();
+    const otherDb = openDatabase(other.target);
+    try {
+      expect(await migrateToLatest(otherDb)).toEqual(['20261122T0900-foundation']);
+      expect(await seedDemo(otherDb)).toBe(true);
+      // Ours was migrated by the test above; the other's tables must not be mistaken for ours.
+      expect(await migrateToLatest(db)).toEqual([]);
+      expect(await db.selectFrom('tenants').select('id').execute()).toEqual([]);
+    } finally {
+      await otherDb.destroy();
+      await other.drop();
+    }
+  });
+
   it('rolls every migration back and applies it again', async () => {
-    const down = await migrator(db).migrateTo(NO_MIGRATIONS);
+    const down = await (await migrator(db)).migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(await migrateToLatest(db)).toEqual(['20261122T0900-foundation']);
   });

@@ -28,7 +28,14 @@ export async function createTestApp(
     database: database.target,
     ...options.config,
   };
-  const { db } = await prepareDatabase(config);
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+  try {
+    prepared = await prepareDatabase(config);
+  } catch (error) {
+    await database.drop(); // never leave a half-made schema behind for the next run to trip on
+    throw error;
+  }
+  const { db } = prepared;
   const app = await buildApp({ config, db, logger: options.logStream ?? false });
   await options.extend?.(app);
   await app.ready();
