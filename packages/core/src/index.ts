@@ -1,5 +1,4 @@
 export * from './contract/envelope.js';
-export * from './contract/fields.js';
 export * from './contract/health.js';
 export * from './contract/runtime-config.js';
 export * from './theme/defaults.js';

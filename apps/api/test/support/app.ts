@@ -1,11 +1,11 @@
-import { buildApp } from '../../src/app.js';
+import { type App, buildApp } from '../../src/app.js';
 import { prepareDatabase } from '../../src/bootstrap.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/database.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestContext {
-  app: Awaited<ReturnType<typeof buildApp>>;
+  app: App;
   db: Db;
   config: Config;
   close(): Promise<void>;
@@ -17,7 +17,7 @@ export async function createTestApp(
     env?: Record<string, string>;
     config?: Partial<Config>;
     /** Registers extra routes before the app is sealed (tests of cross-cutting behaviour). */
-    extend?: (app: Awaited<ReturnType<typeof buildApp>>) => unknown;
+    extend?: (app: App) => unknown;
     /** Receives the app's log lines (silent otherwise). */
     logStream?: { write(line: string): void };
   } = {},

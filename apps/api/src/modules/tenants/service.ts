@@ -25,5 +25,5 @@ export function tenantService(db: Db, defaultTenantId: number) {
     };
   }
 
-  return { forHost, runtimeConfig, findById: tenants.findById };
+  return { forHost, runtimeConfig };
 }
