@@ -59,9 +59,6 @@ export function toErrorResponse(error: FastifyError | AppError | Error): { statu
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, body: errorBody('bad_request', 'Malformed JSON body') };
   }
-  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
-    return { status: 400, body: errorBody('bad_request', 'Malformed JSON body') };
-  }
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = codeByStatus.get(status) ?? 'bad_request';

@@ -28,14 +28,10 @@ export async function createTestApp(
     database: database.target,
     ...options.config,
   };
-  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
-  try {
-    prepared = await prepareDatabase(config);
-  } catch (error) {
+  const { db } = await prepareDatabase(config).catch(async (error: unknown) => {
     await database.drop(); // never leave a half-made schema behind for the next run to trip on
     throw error;
-  }
-  const { db } = prepared;
+  });
   const app = await buildApp({ config, db, logger: options.logStream ?? false });
   await options.extend?.(app);
   await app.ready();

@@ -7,9 +7,8 @@ export function tenantService(db: Db, defaultTenantId: number) {
   const tenants = tenantRepository(db);
 
   /** The tenant a storefront host serves: one mapped to the host, else the configured one. */
-  async function forHost(hostname: string | undefined): Promise<Tenant | undefined> {
-    const mapped = hostname ? await tenants.findByHost(hostname.toLowerCase()) : undefined;
-    return mapped ?? tenants.findById(defaultTenantId);
+  function forHost(hostname: string | undefined): Promise<Tenant | undefined> {
+    return tenants.findForHost((hostname ?? '').toLowerCase(), defaultTenantId);
   }
 
   function runtimeConfig(tenant: Tenant): RuntimeConfig {

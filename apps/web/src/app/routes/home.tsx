@@ -3,11 +3,10 @@ import { FeaturesSection } from '@/features/home/components/features-section';
 import { Hero } from '@/features/home/components/hero';
 
 export function Component() {
-  const theme = defaultTheme;
   return (
     <>
-      <Hero hero={theme.hero} />
-      <FeaturesSection features={theme.features} />
+      <Hero hero={defaultTheme.hero} />
+      <FeaturesSection features={defaultTheme.features} />
     </>
   );
 }
