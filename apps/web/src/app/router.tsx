@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
-import { RootLayout } from '@/components/layout/root-layout';
 import { RouteError } from '@/components/layout/route-error';
 import { RouteLoading } from '@/components/layout/route-loading';
+import { RootLayout } from './layout/root-layout';
 
 /** Every screen loads lazily (spec §2); later issues add their routes here. */
 export const routes: RouteObject[] = [
