@@ -7,6 +7,9 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { highlightsRoutes } from './modules/highlights/routes.js';
+import { pagesRoutes } from './modules/pages/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -72,6 +75,9 @@ export async function buildApp({ config, db, logger }: AppOptions) {
           new AppError('rate_limited', `Too many requests; try again in ${context.after}`),
       });
       await api.register(healthRoutes);
+      await api.register(settingsRoutes);
+      await api.register(pagesRoutes);
+      await api.register(highlightsRoutes);
     },
     { prefix: '/api' },
   );

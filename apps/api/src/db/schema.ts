@@ -74,11 +74,24 @@ export interface AppSettingsTable {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ContentPagesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** 'terms' | 'privacy' | 'refund-policy' */
+  slug: string;
+  title: string;
+  /** Plain text: a blank line separates paragraphs, a line starting `## ` is a heading. */
+  body: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
   restaurant_hours: RestaurantHoursTable;
   app_settings: AppSettingsTable;
+  content_pages: ContentPagesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -87,3 +100,4 @@ export type Restaurant = Selectable<RestaurantsTable>;
 export type NewRestaurant = Insertable<RestaurantsTable>;
 export type NewRestaurantHours = Insertable<RestaurantHoursTable>;
 export type NewAppSettings = Insertable<AppSettingsTable>;
+export type AppSettings = Selectable<AppSettingsTable>;
