@@ -6,14 +6,12 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
+import { contactRoutes } from './modules/contact/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-<<<<<<< HEAD
 import { highlightsRoutes } from './modules/highlights/routes.js';
+import { mailPlugin } from './modules/mail/plugin.js';
 import { pagesRoutes } from './modules/pages/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
-=======
-import { mailPlugin } from './modules/mail/plugin.js';
->>>>>>> main
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -83,6 +81,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(settingsRoutes);
       await api.register(pagesRoutes);
       await api.register(highlightsRoutes);
+      await api.register(contactRoutes);
     },
     { prefix: '/api' },
   );
