@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
+import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { highlightsRoutes } from './modules/highlights/routes.js';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(pagesRoutes);
       await api.register(highlightsRoutes);
       await api.register(contactRoutes);
+      await api.register(newsletterRoutes);
     },
     { prefix: '/api' },
   );

@@ -70,3 +70,31 @@ describe('POST /api/v2/contact when mail cannot be delivered', () => {
     expect(res.json().error.message).toBe('We could not send your message just now. Please try again or call us.');
   });
 });
+
+describe('POST /api/v2/newsletter-subscriptions', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const subscribe = (payload: object) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v2/newsletter-subscriptions', payload });
+
+  it('keeps the address once, lower-cased, and answers the same when it is already there', async () => {
+    expect((await subscribe({ tenant_id: 139, email: 'Ada@Example.test' })).json()).toEqual({
+      data: { subscribed: true },
+      error: null,
+    });
+    expect((await subscribe({ tenant_id: 139, email: 'ada@example.test' })).statusCode).toBe(200);
+    const rows = await ctx.db.selectFrom('newsletter_subscribers').select(['tenant_id', 'email']).execute();
+    expect(rows).toEqual([{ tenant_id: 139, email: 'ada@example.test' }]);
+  });
+
+  it('rejects a bad address with 400 and an unknown business with 404', async () => {
+    const bad = await subscribe({ tenant_id: 139, email: 'ada' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('email');
+    expect((await subscribe({ tenant_id: 999, email: 'b@example.test' })).statusCode).toBe(404);
+  });
+});

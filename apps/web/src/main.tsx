@@ -1,12 +1,13 @@
-import { defaultTheme } from '@storefront/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { applyThemeColors } from './lib/theme';
+import { runtimeConfig } from './config/runtime';
+import { bootConfigStore } from './features/settings/stores/config-store';
 import './index.css';
 
-applyThemeColors(defaultTheme.colors);
+// The tenant's settings came inlined with the page: the first render already has its theme.
+bootConfigStore(runtimeConfig.settings, runtimeConfig.tenantId);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

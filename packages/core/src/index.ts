@@ -6,4 +6,5 @@ export * from './contract/settings.js';
 export * from './theme/css.js';
 export * from './theme/defaults.js';
 export * from './theme/merge.js';
+export * from './theme/safe.js';
 export type * from './theme/types.js';

@@ -86,6 +86,15 @@ export interface ContentPagesTable {
   updated_at: Generated<Timestamp>;
 }
 
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Lower-case. */
+  email: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** Mail kept here instead of sent when no SMTP server is configured (demo, offline). */
 export interface MailOutboxTable {
   id: Generated<number>;
@@ -104,6 +113,7 @@ export interface Database {
   restaurant_hours: RestaurantHoursTable;
   app_settings: AppSettingsTable;
   content_pages: ContentPagesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
 }
 

@@ -52,3 +52,13 @@ export const productHighlightsSchema = z.object({
 export type ProductHighlights = z.infer<typeof productHighlightsSchema>;
 
 export const productHighlightsResponseSchema = envelope(productHighlightsSchema);
+
+/** POST /v2/newsletter-subscriptions: the footer's optional newsletter sign-up. */
+export const newsletterSubscriptionBodySchema = z.strictObject({
+  tenant_id: z.number().int().positive(),
+  email: z.email('Please enter a valid email address').max(254, 'At most 254 characters'),
+});
+
+export type NewsletterSubscriptionBody = z.infer<typeof newsletterSubscriptionBodySchema>;
+
+export const newsletterSubscriptionResponseSchema = envelope(z.object({ subscribed: z.literal(true) }));

@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { colorPattern, isSafeUrl } from '../theme/safe.js';
 import { envelope } from './envelope.js';
-
-/** `#rgb` or `#rrggbb`: the only colour form a theme accepts (it also ends up in CSS). */
-export const colorPattern = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 const color = z.string().regex(colorPattern, 'Must be a colour like #8b0000');
 
 /** Plain text of at most `max` characters; markup in it is shown as text, never rendered. */
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
-
-/** http(s) or a same-site path (`/…`, `#…`); never `javascript:` or `data:`. Empty means none. */
-export function isSafeUrl(value: string): boolean {
-  if (value === '') return true;
-  if (value.startsWith('#')) return true;
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
-  return /^https?:\/\/[^\s/?#\\]+[^\s\\]*$/i.test(value);
-}
 
 const url = z
   .string()

@@ -31,7 +31,10 @@ export function FeaturesSection({ features }: { features: Theme['features'] }) {
                   : 'rounded-xl border border-stone-200 p-6 text-center shadow-sm'
               }
             >
-              <Icon aria-hidden="true" className={list ? 'size-8 shrink-0 text-primary' : 'mx-auto mb-4 size-10 text-primary'} />
+              <Icon
+                aria-hidden="true"
+                className={list ? 'size-8 shrink-0 text-primary' : 'mx-auto mb-4 size-10 text-primary'}
+              />
               <div>
                 <h3 className="font-semibold text-lg">{item.title}</h3>
                 <p className="mt-2 text-sm text-stone-600">{item.description}</p>
