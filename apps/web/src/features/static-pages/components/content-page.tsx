@@ -3,13 +3,23 @@ import { useContentPage } from '../api/get-content-page';
 
 /** Plain text to blocks: a blank line separates paragraphs, `## ` starts a heading. Never HTML. */
 export function textBlocks(body: string): { kind: 'heading' | 'paragraph'; text: string }[] {
-  return body
-    .split(/\n\s*\n/)
-    .map((block) => block.trim())
-    .filter(Boolean)
-    .map((block) =>
-      block.startsWith('## ') ? { kind: 'heading', text: block.slice(3).trim() } : { kind: 'paragraph', text: block },
-    );
+  const blocks: { kind: 'heading' | 'paragraph'; text: string }[] = [];
+  for (const block of body.split(/\n\s*\n/)) {
+    let paragraph: string[] = [];
+    const flush = () => {
+      const text = paragraph.join('\n').trim();
+      if (text) blocks.push({ kind: 'paragraph', text });
+      paragraph = [];
+    };
+    for (const line of block.split('\n')) {
+      if (line.startsWith('## ')) {
+        flush();
+        blocks.push({ kind: 'heading', text: line.slice(3).trim() });
+      } else paragraph.push(line);
+    }
+    flush();
+  }
+  return blocks;
 }
 
 /** /terms, /privacy, /refund-policy: the tenant's own text. */
