@@ -24,6 +24,9 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Any *.e2e.test host is this machine: a test makes its own tenant with its own host
+        // (tenants.host), so tests that change a theme never see each other's.
+        '--host-resolver-rules=MAP *.e2e.test 127.0.0.1',
       ],
     },
   },

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+
+export interface E2eTenant {
+  id: number;
+  host: string;
+  /** The storefront of this tenant (same server, its own host name). */
+  url: string;
+}
+
+function open() {
+  const file = process.env.E2E_DATABASE_FILE;
+  if (!file) throw new Error('E2E_DATABASE_FILE is not set: run through the e2e global setup');
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/**
+ * A tenant of its own for one test, served at http://<slug>.e2e.test:<port> (Chromium maps *.e2e.test
+ * to this machine), with the given saved theme (web_config patch) and online-ordering switch.
+ */
+export function createTenant(
+  baseUrl: string,
+  options: { name?: string; webConfig?: object; onlineOrders?: boolean } = {},
+): E2eTenant {
+  const slug = `t${randomBytes(5).toString('hex')}`;
+  const host = `${slug}.e2e.test`;
+  const db = open();
+  try {
+    const id = (db.prepare('select coalesce(max(id), 1000) + 1 as id from tenants').get() as { id: number }).id;
+    db.transaction(() => {
+      db.prepare(
+        `insert into tenants (id, name, short_name, slug, host, currency, locale, timezone, tax_mode, tax_rate_bps)
+         values (?, ?, ?, ?, ?, 'AUD', 'en-AU', 'Australia/Sydney', 'inclusive', 1000)`,
+      ).run(id, options.name ?? `E2E ${slug}`, slug, slug, host);
+      db.prepare(
+        `insert into app_settings (tenant_id, restaurant_id, web_config, payment_gateway_config, is_online_order_enabled)
+         values (?, null, ?, ?, ?)`,
+      ).run(
+        id,
+        JSON.stringify(options.webConfig ?? {}),
+        JSON.stringify({ provider: 'sandbox', mode: 'test', publishable_key: `pk_sandbox_${slug}` }),
+        options.onlineOrders === false ? 0 : 1,
+      );
+    })();
+    const port = new URL(baseUrl).port;
+    return { id, host, url: `http://${host}:${port}` };
+  } finally {
+    db.close();
+  }
+}
