@@ -43,7 +43,7 @@ describe('contact page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Thanks! Your message has been sent.')).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => String(url).includes('/v2/contact'));
-    expect(JSON.parse((call?.[1] as RequestInit).body as string)).toEqual({
+    expect(JSON.parse((call?.[1] as RequestInit | undefined)?.body as string)).toEqual({
       tenant_id: 139,
       name: 'Ada',
       email: 'ada@example.test',
