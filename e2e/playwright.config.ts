@@ -9,6 +9,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
+  // Two cores shared by several test runs: a lazy route chunk can take more than the default 5 s.
+  expect: { timeout: 10_000 },
   outputDir: '../.test-output/e2e-artifacts',
   reporter: [['list'], ['json', { outputFile: '../.test-output/e2e.json' }]],
   use: {
