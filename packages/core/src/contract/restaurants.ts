@@ -4,9 +4,6 @@ import { envelope } from './envelope.js';
 
 const tenantId = z.int().positive().max(2_147_483_647);
 
-/** Restaurant status: 1 = active, 0 = inactive (spec §3, §9). */
-export const restaurantStatus = { inactive: 0, active: 1 } as const;
-
 /** `POST /restaurants-with-images` (spec §7): the configured tenant's restaurants of one status. */
 export const restaurantsWithImagesRequestSchema = z.strictObject({
   tenant_id: tenantId,
