@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useRef } from 'react';
 
 /** Radix Dialog (focus trapped and restored, aria-modal, labelled by its title) in our styling. */
 export const Dialog = DialogPrimitive.Root;
@@ -16,11 +16,25 @@ type ContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
 
 export function DialogContent({ dismissible = true, className = '', children, ...props }: ContentProps) {
   const block = (event: Event) => event.preventDefault();
+  // Radix returns focus to a Dialog.Trigger; ours may open from anywhere (or by itself), so it returns
+  // focus to whatever had it when the dialog opened.
+  const returnTo = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/60" />
       <DialogPrimitive.Content
         {...props}
+        onOpenAutoFocus={(event) => {
+          returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          props.onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          props.onCloseAutoFocus?.(event);
+          const target = returnTo.current;
+          if (event.defaultPrevented || !target?.isConnected || target === document.body) return;
+          event.preventDefault();
+          target.focus();
+        }}
         onEscapeKeyDown={dismissible ? props.onEscapeKeyDown : block}
         onPointerDownOutside={dismissible ? props.onPointerDownOutside : block}
         onInteractOutside={dismissible ? props.onInteractOutside : block}

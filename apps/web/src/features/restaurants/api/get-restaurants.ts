@@ -19,6 +19,7 @@ export function restaurantsQueryOptions() {
   });
 }
 
-export function useRestaurants() {
-  return useQuery(restaurantsQueryOptions());
+/** `retryOnMount: false` lets a view opened because the fetch failed show that failure, not refetch at once. */
+export function useRestaurants(options: { retryOnMount?: boolean } = {}) {
+  return useQuery({ ...restaurantsQueryOptions(), ...options });
 }

@@ -43,7 +43,7 @@ export function RestaurantDialog({ mode, open, onOpenChange }: RestaurantDialogP
 }
 
 function RestaurantChoices({ mandatory, onChosen }: { mandatory: boolean; onChosen(): void }) {
-  const { data, isError, isFetching, refetch } = useRestaurants();
+  const { data, isError, isFetching, refetch } = useRestaurants({ retryOnMount: false });
 
   if (isError && !isFetching) {
     return (

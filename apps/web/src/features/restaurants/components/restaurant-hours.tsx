@@ -1,5 +1,6 @@
 import type { FulfilmentMethod } from '@storefront/core';
 import { ExternalLink } from 'lucide-react';
+import { useId } from 'react';
 import { runtimeConfig } from '@/config/runtime';
 import { useRestaurant } from '../api/get-restaurant';
 import { formatTime } from '../lib/format';
@@ -10,13 +11,14 @@ const methodLabels: Record<FulfilmentMethod, string> = { pickup: 'Pickup', deliv
 export function RestaurantHours({ restaurantId }: { restaurantId: number }) {
   const { data, isPending, isError } = useRestaurant(restaurantId);
   const locale = runtimeConfig.tenant.locale;
+  const headingId = useId();
 
   if (isPending) return <p className="text-sm text-stone-600">Loading today's hours…</p>;
   if (isError) return <p className="text-sm text-stone-600">Today's hours are not available right now.</p>;
 
   return (
-    <section aria-labelledby="restaurant-hours-heading" className="flex flex-col gap-2">
-      <h3 id="restaurant-hours-heading" className="font-semibold text-sm text-stone-900">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="font-semibold text-sm text-stone-900">
         Today at {data.name}
       </h3>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -32,8 +32,7 @@ export function RestaurantSelector() {
         <span className="line-clamp-2 sm:line-clamp-1">
           {selected ? (
             <>
-              <span className="sr-only">Restaurant: </span>
-              {selected.restaurant.name}
+              <span className="sr-only">Restaurant:</span> {selected.restaurant.name}
             </>
           ) : (
             'Choose a restaurant'

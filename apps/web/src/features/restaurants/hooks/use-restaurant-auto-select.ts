@@ -39,14 +39,16 @@ export function useRestaurantAutoSelect(): { mandatoryOpen: boolean } {
 
   const needsChoice = !hasSelection && (isError || (isSuccess && activeOnly(data).length !== 1));
 
+  // Once due, the prompt stays until a restaurant is chosen, through any refetch (Try Again included).
   useEffect(() => {
-    if (!needsChoice) {
+    if (hasSelection) {
       setPromptDue(false);
       return;
     }
+    if (!needsChoice || promptDue) return;
     const timer = setTimeout(() => setPromptDue(true), mandatoryDialogDelayMs);
     return () => clearTimeout(timer);
-  }, [needsChoice]);
+  }, [hasSelection, needsChoice, promptDue]);
 
-  return { mandatoryOpen: needsChoice && promptDue };
+  return { mandatoryOpen: !hasSelection && promptDue };
 }
