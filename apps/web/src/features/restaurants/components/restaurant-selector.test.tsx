@@ -10,6 +10,9 @@ import { registerCartOnSwitch, setAutoClearSettingSource, useRestaurantStore } f
 import { entry } from '../testing/entries';
 import { RestaurantSelector } from './restaurant-selector';
 
+// Each test renders dialogs across many timer steps; on a loaded 2-core machine 5 s is too tight.
+vi.setConfig({ testTimeout: 30_000 });
+
 const surryHills = entry(1, 'Bella Nonna Surry Hills');
 const parramatta = entry(2, 'Bella Nonna Parramatta', { is_open_now: false });
 
@@ -184,6 +187,7 @@ describe('with no restaurant chosen', () => {
   });
 
   it("opens it on a fetch error with 'Failed to load restaurants', and 'Try Again' loads the list", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     serve('network-down');
     renderSelector();
     // The query client's spec §9 retries (three, backing off) run first.
@@ -191,6 +195,10 @@ describe('with no restaurant chosen', () => {
     const mandatory = screen.getByRole('dialog');
     expect(within(mandatory).getByRole('alert')).toHaveTextContent('Failed to load restaurants');
     expect(requests).toHaveLength(4);
+    expect(warn).toHaveBeenCalledWith(
+      'Could not load the restaurants',
+      expect.objectContaining({ code: 'network_error' }),
+    );
     expect(mandatory).toContainElement(document.activeElement as HTMLElement);
 
     serve(list([surryHills, parramatta]));

@@ -19,8 +19,13 @@ const activeOnly = (entries: readonly RestaurantEntry[]) =>
  */
 export function useRestaurantAutoSelect(): { mandatoryOpen: boolean } {
   const hasSelection = useRestaurantStore((state) => state.selectedRestaurant !== null);
-  const { data, isError, isSuccess } = useRestaurants();
+  const { data, error, isError, isSuccess } = useRestaurants();
   const [promptDue, setPromptDue] = useState(false);
+
+  // Spec §8: a failed restaurant fetch is logged (after the query's retries); the selection is kept.
+  useEffect(() => {
+    if (error) console.warn('Could not load the restaurants', error);
+  }, [error]);
 
   // Syncs the persisted store with each list the server sends (an external system: not derivable state).
   useEffect(() => {
