@@ -85,6 +85,28 @@ describe('restaurant store', () => {
     expect(warn).toHaveBeenCalled();
   });
 
+  it('takes back a persisted selection on rehydration, and ignores one that is not an entry', async () => {
+    localStorage.setItem(
+      storageKeys.restaurantStore,
+      JSON.stringify({ state: { selectedRestaurant: surryHills }, version: 0 }),
+    );
+    await useRestaurantStore.persist.rehydrate();
+    expect(store().selectedRestaurant).toEqual(surryHills);
+
+    for (const junk of [{ restaurant: { name: 'no id' } }, 'Surry Hills', 42, { restaurant: null }]) {
+      localStorage.setItem(
+        storageKeys.restaurantStore,
+        JSON.stringify({ state: { selectedRestaurant: junk }, version: 0 }),
+      );
+      await useRestaurantStore.persist.rehydrate();
+      expect(store().selectedRestaurant).toBeNull();
+    }
+    localStorage.setItem(storageKeys.restaurantStore, '{not json');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await useRestaurantStore.persist.rehydrate();
+    expect(store().selectedRestaurant).toBeNull();
+  });
+
   describe('after the list is refreshed', () => {
     it('replaces the selection by the entry with the same id', () => {
       store().selectRestaurant(surryHills);

@@ -74,6 +74,17 @@ function browserStorage(): ExpiryStorage & StateStorage {
 
 const storage = browserStorage();
 
+function isEntry(value: unknown): value is SelectedRestaurant {
+  const restaurant = (value as { restaurant?: Partial<SelectedRestaurant['restaurant']> } | null)?.restaurant;
+  return (
+    typeof restaurant?.id === 'number' &&
+    typeof restaurant.name === 'string' &&
+    typeof restaurant.address === 'object' &&
+    restaurant.address !== null &&
+    Array.isArray((value as SelectedRestaurant).attachment_paths)
+  );
+}
+
 export const useRestaurantStore = create<RestaurantState>()(
   persist(
     (set, get) => ({
@@ -119,6 +130,11 @@ export const useRestaurantStore = create<RestaurantState>()(
       name: storageKeys.restaurantStore,
       storage: createJSONStorage(() => storage),
       partialize: (state) => ({ selectedRestaurant: state.selectedRestaurant }),
+      // Whatever is in storage was written by someone: only a plausible entry is taken back.
+      merge: (persisted, current) => {
+        const selected = (persisted as { selectedRestaurant?: unknown } | null)?.selectedRestaurant;
+        return { ...current, selectedRestaurant: isEntry(selected) ? selected : null };
+      },
     },
   ),
 );
