@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { highlightsRoutes } from './modules/highlights/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
 import { pagesRoutes } from './modules/pages/routes.js';
+import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
@@ -79,6 +80,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
           new AppError('rate_limited', `Too many requests; try again in ${context.after}`),
       });
       await api.register(healthRoutes);
+      await api.register(restaurantRoutes);
       await api.register(settingsRoutes);
       await api.register(pagesRoutes);
       await api.register(highlightsRoutes);

@@ -6,6 +6,8 @@ export const storageKeys = {
   configStore: 'configStore',
   /** The theme alone, also saved (spec §3). */
   appTheme: 'appTheme',
+  restaurantStore: 'restaurantStore',
+  restaurantExpiry: 'restaurantExpiry',
 } as const;
 
 export function readStorage(key: string): string | null {

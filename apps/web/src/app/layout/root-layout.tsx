@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullScreenLoading } from '@/components/layout/full-screen-loading';
 import { runtimeConfig } from '@/config/runtime';
 import { TopOfferBanner } from '@/features/home/components/top-offer-banner';
+import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { OnlineOrdersDisabledNotice } from '@/features/settings/components/online-orders-disabled-notice';
 import { SeoSync } from '@/features/settings/components/seo-sync';
 import { SettingsSync, useServerDownOn502 } from '@/features/settings/components/settings-sync';
@@ -39,7 +40,9 @@ export function RootLayout() {
   const setBannerVisible = useConfigStore((s) => s.setBannerVisible);
   const isStaff = useIsTenantStaff();
   const pageTitle = matches.map((m) => (m.handle as RouteHandle | undefined)?.title).findLast(Boolean);
-  const sync = <SettingsSync tenantId={runtimeConfig.tenantId} restaurantId={null} />;
+  // The chosen restaurant's overrides (theme, ordering switch, payment account) apply once chosen.
+  const restaurantId = useRestaurantStore((s) => s.selectedRestaurant?.restaurant.id ?? null);
+  const sync = <SettingsSync tenantId={runtimeConfig.tenantId} restaurantId={restaurantId} />;
 
   // Spec §2: server down → /error, replacing history.
   if (isServerDown && location.pathname !== '/error') {

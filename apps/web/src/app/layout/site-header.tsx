@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
+import { RestaurantSelector } from '@/features/restaurants/components/restaurant-selector';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 
 export function SiteHeader() {
@@ -11,15 +12,15 @@ export function SiteHeader() {
     '--logo-desktop': `${header.logoSizeDesktop}px`,
   } as React.CSSProperties;
   return (
-    <header className="sticky top-0 z-30 border-stone-200 border-b bg-white/95 text-stone-900 backdrop-blur">
+    <header className="sticky top-0 z-40 border-stone-200 border-b bg-white/95 text-stone-900 backdrop-blur">
       <div
-        className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4"
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-1"
         style={{ minHeight: header.height }}
       >
         <Link
           to="/"
           aria-label={header.showBusinessNameWithLogo ? undefined : `${name} home`}
-          className="flex min-w-0 items-center gap-3 font-bold text-lg text-primary"
+          className="flex min-w-0 items-center gap-2 font-bold text-lg text-primary sm:gap-3"
           style={logoStyle}
         >
           {general.logo ? (
@@ -38,20 +39,23 @@ export function SiteHeader() {
           )}
           {header.showBusinessNameWithLogo && <span className="truncate">{name}</span>}
         </Link>
-        <nav aria-label="Main">
-          <ul className="flex items-center gap-4 font-medium text-sm sm:gap-6">
-            <li>
-              <a href="/#menu" className="hover:text-primary">
-                Menu
-              </a>
-            </li>
-            <li>
-              <NavLink to="/contact" className="hover:text-primary aria-[current=page]:text-primary">
-                Contact
-              </NavLink>
-            </li>
-          </ul>
-        </nav>
+        <div className="flex items-center gap-3 sm:gap-6">
+          <RestaurantSelector />
+          <nav aria-label="Main">
+            <ul className="flex items-center gap-3 font-medium text-sm sm:gap-6">
+              <li>
+                <a href="/#menu" className="hover:text-primary">
+                  Menu
+                </a>
+              </li>
+              <li>
+                <NavLink to="/contact" className="hover:text-primary aria-[current=page]:text-primary">
+                  Contact
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
       </div>
     </header>
   );

@@ -5,6 +5,7 @@ import { FeaturesSection } from '@/features/home/components/features-section';
 import { Hero } from '@/features/home/components/hero';
 import { MobileAppPromotion } from '@/features/home/components/mobile-app-promotion';
 import { ProductHighlightSection } from '@/features/home/components/product-highlights';
+import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 
 const money = new Intl.NumberFormat(runtimeConfig.tenant.locale, {
@@ -17,8 +18,8 @@ export function Component() {
   const theme = useConfigStore((s) => s.theme);
   const { general } = theme;
   const wantsHighlights = general.showBestSellingSection || general.showFreshAdditionsSection;
-  // The selected restaurant (issue 4) narrows these once it exists; until then, the whole business.
-  const highlights = useProductHighlights(runtimeConfig.tenantId, null, wantsHighlights);
+  const restaurantId = useRestaurantStore((s) => s.selectedRestaurant?.restaurant.id ?? null);
+  const highlights = useProductHighlights(runtimeConfig.tenantId, restaurantId, wantsHighlights);
   return (
     <>
       <Hero hero={theme.hero} />
