@@ -43,6 +43,13 @@ export function createTenant(
         JSON.stringify({ provider: 'sandbox', mode: 'test', publishable_key: `pk_sandbox_${slug}` }),
         options.onlineOrders === false ? 0 : 1,
       );
+      // One active restaurant, chosen automatically: no selection dialog over the page under test.
+      db.prepare(
+        `insert into restaurants (tenant_id, name, slug, status, street_name, suburb, city, state, postcode, country,
+           phone, email, latitude, longitude, timezone, image_path)
+         values (?, ?, 'main', 1, '1 Test Street', 'Surry Hills', 'Sydney', 'NSW', '2010', 'AU',
+           '(02) 9000 0000', 'shop@e2e.test', -33.88, 151.21, 'Australia/Sydney', null)`,
+      ).run(id, `${options.name ?? slug} Surry Hills`);
     })();
     const port = new URL(baseUrl).port;
     return { id, host, url: `http://${host}:${port}` };

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { latestMail } from '../support/outbox';
+import { withRestaurantChosen } from '../support/restaurants';
 import { createTenant } from '../support/tenants';
 
 /** Chromium warns that COOP needs a trustworthy origin: true of the *.e2e.test hosts, not a fault. */
@@ -113,7 +114,12 @@ test.describe('the storefront shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
   });
 
-  test('a settings failure lands on /error, and Try again brings the shop back', async ({ page, axeViolations }) => {
+  test('a settings failure lands on /error, and Try again brings the shop back', async ({
+    page,
+    request,
+    axeViolations,
+  }) => {
+    await withRestaurantChosen(page, request);
     let failing = true;
     await page.route('**/api/v2/restaurants/app-settings*', (route) =>
       failing
@@ -137,7 +143,8 @@ test.describe('the storefront shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Delicious Food, Delivered to Your Door');
   });
 
-  test("a 502 from any call shows 'Resource not found (404)' on /error", async ({ page }) => {
+  test("a 502 from any call shows 'Resource not found (404)' on /error", async ({ page, request }) => {
+    await withRestaurantChosen(page, request);
     await page.route('**/api/v2/products/highlights*', (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' }),
     );
@@ -173,7 +180,8 @@ test.describe('the storefront shell', () => {
     expect(realErrors(pageErrors)).toEqual([]);
   });
 
-  test('the contact form is validated and mails the business', async ({ page, axeViolations }) => {
+  test('the contact form is validated and mails the business', async ({ page, request, axeViolations }) => {
+    await withRestaurantChosen(page, request);
     await page.goto('/contact');
     await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'hello@bellanonna.example' }).first()).toBeVisible();
@@ -197,7 +205,8 @@ test.describe('the storefront shell', () => {
     ['/privacy', 'Privacy Policy'],
     ['/refund-policy', 'Refund Policy'],
   ] as const) {
-    test(`${path} shows the business's ${title}`, async ({ page, axeViolations }) => {
+    test(`${path} shows the business's ${title}`, async ({ page, request, axeViolations }) => {
+      await withRestaurantChosen(page, request);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByRole('main')).toContainText('Bella Nonna Pizzeria & Grill');
@@ -206,7 +215,8 @@ test.describe('the storefront shell', () => {
     });
   }
 
-  test('the shell fits a 360 px phone on every static page', async ({ page }) => {
+  test('the shell fits a 360 px phone on every static page', async ({ page, request }) => {
+    await withRestaurantChosen(page, request);
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ['/', '/contact', '/terms', '/error']) {
       await page.goto(path);

@@ -1,5 +1,6 @@
 import { type AppSettingsEntry, defaultTheme, mergeTheme, type ThemePatch } from '@storefront/core';
 import { vi } from 'vitest';
+import { entry } from '@/features/restaurants/testing/entries';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -31,6 +32,8 @@ export function stubApi(handlers: Record<string, Handler> = {}) {
   const all: Record<string, Handler> = {
     '/api/v2/restaurants/app-settings': () => ok([settingsEntry()]),
     '/api/v2/products/highlights': () => ok({ best_selling: [], fresh_additions: [] }),
+    // One active restaurant: it is chosen automatically, so no selection dialog covers the page.
+    'POST /api/restaurants-with-images': () => ok([entry(1, 'Bella Nonna Surry Hills')]),
     ...handlers,
   };
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

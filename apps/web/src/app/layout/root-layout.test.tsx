@@ -1,6 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
+import { entry } from '@/features/restaurants/testing/entries';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 import { api } from '@/lib/api-client';
 import { json, ok, settingsEntry, stubApi } from '@/testing/api';
@@ -59,6 +61,22 @@ describe('app-level behaviour (spec §2, §4, §8)', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('a remembered restaurant the server no longer knows is not an outage', async () => {
+    useRestaurantStore.setState({ selectedRestaurant: entry(99, 'Closed for good') });
+    stubApi({
+      '/api/v2/restaurants/app-settings': (url) =>
+        url.searchParams.get('restaurant_id') === '99'
+          ? json(404, { data: null, error: { code: 'not_found', message: 'Restaurant not found' } })
+          : ok([settingsEntry()]),
+      'POST /api/restaurants-with-images': () => ok([entry(1, 'Bella Nonna Surry Hills')]),
+    });
+    const { router } = renderApp('/', { stub: false });
+    await waitFor(() => expect(useRestaurantStore.getState().selectedRestaurant?.restaurant.id).toBe(1));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(useConfigStore.getState().isServerDown).toBe(false);
+  });
+
   it('opens the online-orders-disabled notice 3 s after settings load, and it can be dismissed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubApi({ '/api/v2/restaurants/app-settings': () => ok([settingsEntry({}, { is_online_order_enabled: 0 })]) });
@@ -67,10 +85,10 @@ describe('app-level behaviour (spec §2, §4, §8)', () => {
     await act(async () => vi.advanceTimersByTime(2900));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(200));
-    const dialog = screen.getByRole('dialog', { name: "We're not accepting online orders at the moment." });
+    const dialog = await screen.findByRole('dialog', { name: "We're not accepting online orders at the moment." });
     expect(dialog).toHaveAccessibleDescription('You can still browse our menu and explore items.');
     const button = screen.getByRole('button', { name: 'Continue Browsing' });
-    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
     await act(async () => button.click());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(10_000));

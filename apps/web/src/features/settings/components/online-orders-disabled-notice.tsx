@@ -1,8 +1,12 @@
-import { useEffect, useState } from 'react';
-import { ModalDialog } from '@/components/ui/modal-dialog';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useConfigStore } from '../stores/config-store';
 
 export const onlineOrdersNoticeDelayMs = 3000;
+
+// Radix stays out of the entry chunk: the dialog loads when the notice first opens.
+const OnlineOrdersDisabledDialog = lazy(() =>
+  import('./online-orders-disabled-dialog').then((m) => ({ default: m.OnlineOrdersDisabledDialog })),
+);
 
 /** Spec §2/§4: opens 3 s after settings load when ordering is disabled; can be dismissed. */
 export function OnlineOrdersDisabledNotice() {
@@ -20,25 +24,16 @@ export function OnlineOrdersDisabledNotice() {
     return () => clearTimeout(timer);
   }, [loaded, disabled, dismissed]);
 
-  const close = () => {
-    setOpen(false);
-    setDismissed(true);
-  };
-
+  if (!open) return null;
   return (
-    <ModalDialog
-      open={open}
-      onClose={close}
-      title="We're not accepting online orders at the moment."
-      description="You can still browse our menu and explore items."
-    >
-      <button
-        type="button"
-        onClick={close}
-        className="mt-6 w-full rounded-md bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-      >
-        Continue Browsing
-      </button>
-    </ModalDialog>
+    <Suspense fallback={null}>
+      <OnlineOrdersDisabledDialog
+        open
+        onClose={() => {
+          setOpen(false);
+          setDismissed(true);
+        }}
+      />
+    </Suspense>
   );
 }

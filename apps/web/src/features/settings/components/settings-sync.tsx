@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { onApiError } from '@/lib/api-client';
+import { useEffect, useState } from 'react';
+import { ApiError, onApiError } from '@/lib/api-client';
 import { useAppSettings } from '../api/get-app-settings';
 import { useConfigStore } from '../stores/config-store';
 
@@ -23,7 +23,11 @@ export function useServerDownOn502() {
  * already has them inlined; this refetch keeps them current as the spec asks.
  */
 export function SettingsSync({ tenantId, restaurantId }: { tenantId: number; restaurantId?: number | null }) {
-  const { data, error } = useAppSettings({ tenantId, restaurantId });
+  // A remembered restaurant the server no longer knows (404) is not an outage: fall back to the
+  // tenant's settings; the restaurant list then drops or replaces the stale choice.
+  const [unknownRestaurant, setUnknownRestaurant] = useState<number | null>(null);
+  const effective = restaurantId != null && restaurantId !== unknownRestaurant ? restaurantId : null;
+  const { data, error } = useAppSettings({ tenantId, restaurantId: effective });
   useEffect(() => {
     if (!data) return;
     const [first] = data;
@@ -31,7 +35,12 @@ export function SettingsSync({ tenantId, restaurantId }: { tenantId: number; res
     else useConfigStore.getState().setServerDown(settingsFailedMessage);
   }, [data]);
   useEffect(() => {
-    if (error) useConfigStore.getState().setServerDown(settingsFailedMessage);
-  }, [error]);
+    if (!error) return;
+    if (effective !== null && error instanceof ApiError && error.status === 404) {
+      setUnknownRestaurant(effective);
+      return;
+    }
+    useConfigStore.getState().setServerDown(settingsFailedMessage);
+  }, [error, effective]);
   return null;
 }
