@@ -1,6 +1,13 @@
 export * from './contract/envelope.js';
 export * from './contract/health.js';
 export * from './contract/runtime-config.js';
+export { couponRejectionMessage, invalidCouponMessage, normaliseCouponCode } from './pricing/coupons.js';
+export { priceCart } from './pricing/engine.js';
+export { type LocalTime, localTimeAt } from './pricing/local-time.js';
+export { allocateProportionally, percentageOfCents } from './pricing/money.js';
+export { exclusiveTaxCents, inclusiveTaxCents } from './pricing/tax.js';
+export type * from './pricing/types.js';
+export * from './rules/discount.js';
 export * from './theme/defaults.js';
 export * from './theme/merge.js';
 export type * from './theme/types.js';
