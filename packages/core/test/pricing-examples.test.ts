@@ -470,6 +470,21 @@ describe('offers: worked examples', () => {
     expect(small.totals.total).toBe(2600);
   });
 
+  it('a free $0.00 sauce does not use up the free item: $4.00 chips free, total $10.00', () => {
+    const freeSide: PricingOffer = {
+      id: 5,
+      name: 'Free side',
+      offer_type: 'free_item',
+      free_quantity: 1,
+      category_ids: [4],
+    };
+    const result = priceCart(
+      cart([line(1, 1000), line(2, 0, { category_id: 4 }), line(3, 400, { category_id: 4 })], { offers: [freeSide] }),
+    );
+    expect(result.totals.total).toBe(1000);
+    expect(result.lines.map((l) => l.is_free)).toEqual([false, false, true]);
+  });
+
   it('15% off orders, $47.30 over three lines → $7.10 off (709.5¢ rounds up), line shares add up exactly', () => {
     const orderOff: PricingOffer = {
       id: 4,

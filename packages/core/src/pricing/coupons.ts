@@ -146,7 +146,7 @@ export function applyCoupons(input: {
   const code = input.code == null ? '' : normaliseCouponCode(input.code);
   const reject = (c: Candidate | null, reason: CouponRejectionReason): CouponRejection => ({
     coupon_id: c?.coupon.id ?? null,
-    code: c?.coupon.code ?? input.code ?? '',
+    code: c?.coupon.code ?? input.code?.trim() ?? '',
     reason,
     message: couponRejectionMessage(reason, c?.coupon ?? null, format),
   });

@@ -93,7 +93,8 @@ export function applyItemOffer(
   facts: RuleFacts,
 ): PricingAdjustment | null {
   if (!applies(offer, facts)) return null;
-  const pool = work.filter((w) => !w.claimed && w.line.quantity > 0 && lineInScope(offer, w.line));
+  // Items that cost nothing already (a free sauce) neither count towards nor use up an offer.
+  const pool = work.filter((w) => !w.claimed && w.line.unit_price_cents > 0 && lineInScope(offer, w.line));
   const units = pool.reduce((sum, w) => sum + w.line.quantity, 0);
   if (offer.offer_type === 'free_item') {
     return itemOfferAdjustment(offer, pool, cheapestUnits(pool, Math.min(units, offer.free_quantity)), 10_000);
