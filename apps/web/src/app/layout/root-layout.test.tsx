@@ -10,24 +10,26 @@ import { renderApp } from '@/testing/render';
 
 describe('app-level behaviour (spec §2, §4, §8)', () => {
   it("shows the full-screen 'Loading...' only until the settings are known", async () => {
-    let answer: (r: Response) => void = () => undefined;
+    let answer: ((r: Response) => void) | undefined;
     stubApi({ '/api/v2/restaurants/app-settings': () => new Promise<Response>((r) => (answer = r)) });
     renderApp('/', { stub: false });
     expect(await screen.findByText('Loading...')).toBeVisible();
-    await act(async () => answer(ok([settingsEntry({ hero: { title: 'Fresh from the server' } })])));
+    await waitFor(() => expect(answer).toBeDefined());
+    await act(async () => answer?.(ok([settingsEntry({ hero: { title: 'Fresh from the server' } })])));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fresh from the server' })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
   it('never shows the spinner when the settings came inlined with the page', async () => {
     useConfigStore.setState({ isThemeLoading: false });
-    let answer: (r: Response) => void = () => undefined;
+    let answer: ((r: Response) => void) | undefined;
     stubApi({ '/api/v2/restaurants/app-settings': () => new Promise<Response>((r) => (answer = r)) });
     renderApp('/', { stub: false });
     // The settings call is still out, and the page is already there.
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
-    await act(async () => answer(ok([settingsEntry()])));
+    await waitFor(() => expect(answer).toBeDefined());
+    await act(async () => answer?.(ok([settingsEntry()])));
   });
 
   it("a 502 from any call sets server-down with 'Resource not found (404)', still rejects, and lands on /error", async () => {
