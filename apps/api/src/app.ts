@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { mailPlugin } from './modules/mail/plugin.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -56,6 +57,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   await app.register(securityPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(docsPlugin);
+  await app.register(mailPlugin);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })

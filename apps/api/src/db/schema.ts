@@ -74,11 +74,24 @@ export interface AppSettingsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** Mail kept here instead of sent when no SMTP server is configured (demo, offline). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  tenant_id: number;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
   restaurant_hours: RestaurantHoursTable;
   app_settings: AppSettingsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
