@@ -6,8 +6,8 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
-import { authRoutes } from './modules/auth/routes.js';
 import { identityPlugin } from './modules/auth/identity.js';
+import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -60,6 +60,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   await app.register(compress, { threshold: 1024 });
   await app.register(docsPlugin);
   await app.register(mailPlugin);
+  // request.identity (bearer token: user, guest or none) and app.accounts for every module.
+  await app.register(identityPlugin);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
@@ -75,8 +77,6 @@ export async function buildApp({ config, db, logger }: AppOptions) {
         errorResponseBuilder: (_request, context) =>
           new AppError('rate_limited', `Too many requests; try again in ${context.after}`),
       });
-      // request.identity for every module below (bearer token: user, guest or none).
-      await api.register(identityPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes);
     },

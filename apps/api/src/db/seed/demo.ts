@@ -1,7 +1,7 @@
 import { defaultTenantId, type ThemePatch } from '@storefront/core';
 import type { Db } from '../database.js';
-import { seedDemoAccounts } from './accounts.js';
 import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
+import { seedDemoAccounts } from './accounts.js';
 
 type WeekHours = [opens: string, closes: string][]; // index 0 = Sunday
 

@@ -47,7 +47,7 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 /** A hash to check against when the account does not exist, so both cases take the same time. */
-export const decoyPasswordHash = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');
+export const decoyPasswordHash = `scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$${Buffer.alloc(64).toString('base64')}`;
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   const parts = (stored ?? decoyPasswordHash).split('$');

@@ -1,5 +1,5 @@
-import type { Guest, Session, User, UserRole } from '@storefront/core';
 import { randomInt } from 'node:crypto';
+import type { Guest, Session, User, UserRole } from '@storefront/core';
 import { codeSentMessage } from '@storefront/core';
 import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/dialect.js';
