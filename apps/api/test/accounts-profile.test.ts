@@ -64,6 +64,12 @@ describe('accounts: Google sign-in, profile, addresses, roles', () => {
     expect((await call('GET', '/v2/auth/providers')).json().data).toEqual({ google_client_id: clientId });
   });
 
+  it("lets Google's sign-in script and button frame through the CSP when configured", async () => {
+    const csp = String((await call('GET', '/health')).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/accounts\.google\.com\/gsi\//);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/accounts\.google\.com\/gsi\//);
+  });
+
   it('creates an account from a verified Google ID token, asks for the phone, and links on return', async () => {
     const idToken = await jwks.sign({ sub: 'g-1', email: 'Lin@Example.com', email_verified: true, name: 'Lin' });
     const first = await google(idToken);

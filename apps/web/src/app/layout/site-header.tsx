@@ -1,6 +1,7 @@
 import { defaultTheme } from '@storefront/core';
 import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
+import { AccountWidget } from '@/features/auth/components/account-widget';
 
 export function SiteHeader() {
   const { header } = defaultTheme;
@@ -17,6 +18,7 @@ export function SiteHeader() {
           </span>
           {header.showBusinessNameWithLogo && <span>{runtimeConfig.tenant.name}</span>}
         </Link>
+        <AccountWidget />
       </div>
     </header>
   );
