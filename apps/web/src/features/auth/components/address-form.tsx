@@ -2,7 +2,7 @@ import { type Address, addressRequestSchema } from '@storefront/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
-import { useSaveAddress } from '../api/addresses';
+import { useSaveAddress } from '../api/save-address';
 import {
   type FieldErrors,
   FormAlert,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useAddresses, useDeleteAddress } from '../api/addresses';
+import { useDeleteAddress } from '../api/delete-address';
+import { useAddresses } from '../api/get-addresses';
 import { AddressForm } from './address-form';
 import { secondaryButtonClass } from './form-fields';
 
