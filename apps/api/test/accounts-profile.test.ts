@@ -187,6 +187,16 @@ describe('accounts: Google sign-in, profile, addresses, roles', () => {
     expect((await call('GET', '/v2/addresses', owner.token)).json().data).toEqual([]);
   });
 
+  it('keeps at most 20 addresses per user', async () => {
+    const user = await signUp(ctx.app, ctx.db, 'many-homes@example.com');
+    const address = { street: '1 Long Road', suburb: 'Newtown', city: 'Sydney', postcode: '2042' };
+    for (let i = 0; i < 20; i++)
+      expect((await call('POST', '/v2/addresses', user.token, address)).statusCode).toBe(201);
+    const over = await call('POST', '/v2/addresses', user.token, address);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().error.message).toBe('You can save up to 20 addresses');
+  });
+
   it('lets only the owner set roles: 401 without a token, 403 for other roles', async () => {
     const [owner] = demoAccounts;
     const ownerToken = (await logIn(ctx.app, owner.email, owner.password)).json().data.token;

@@ -314,6 +314,14 @@ describe('accounts: sign-up, codes, login, reset', () => {
     expect((await put(guest.guest_id, { nickname: 'x' })).json().error.fields).toEqual({ nickname: 'Unknown field' });
   });
 
+  it('ends a guest identity on request, revoking its token', async () => {
+    const { guest_token, guest } = (await post('/v2/auth/guest', { tenant_id: tenantId })).json().data;
+    const end = await ctx.app.inject({ method: 'DELETE', url: '/api/v2/auth/guest', headers: bearer(guest_token) });
+    expect(end.statusCode).toBe(200);
+    expect((await get(`/v2/guests/${guest.guest_id}`, bearer(guest_token))).statusCode).toBe(401);
+    expect((await post('/v2/auth/guest', { tenant_id: 99999 })).statusCode).toBe(404);
+  });
+
   it('hands the guest to the sign-in listeners and ends the guest identity', async () => {
     await signUp(ctx.app, ctx.db, 'merge@example.com', { password: 'merge-password-1' });
     const guest = (await post('/v2/auth/guest', { tenant_id: tenantId })).json().data;

@@ -22,7 +22,7 @@ import {
 } from '@storefront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
+import { addressService } from './address-service.js';
 import { googleVerifier } from './google.js';
 import { assertOwnIds, guestOf, requireGuest, requireRole, requireUser, userOf } from './identity.js';
 import { authRepository } from './repository.js';
@@ -291,11 +291,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Saved delivery addresses of the signed-in user.
-  async function addressOf(tenantId: number, userId: number, id: number) {
-    const address = await repo.findAddress(tenantId, userId, id);
-    if (!address) throw new AppError('not_found', 'No such address');
-    return address;
-  }
+  const addresses = addressService(repo);
 
   app.get(
     '/v2/addresses',
@@ -305,7 +301,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId, userId } = userOf(request);
-      return ok(await repo.listAddresses(tenantId, userId));
+      return ok(await addresses.list(tenantId, userId));
     },
   );
 
@@ -322,13 +318,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { tenantId, userId } = userOf(request);
-      const id = await repo.insertAddress({
-        tenant_id: tenantId,
-        user_id: userId,
-        ...request.body,
-        label: request.body.label ?? '',
-      });
-      return reply.status(201).send(ok(await addressOf(tenantId, userId, id)));
+      return reply.status(201).send(ok(await addresses.create(tenantId, userId, request.body)));
     },
   );
 
@@ -346,11 +336,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId, userId } = userOf(request);
-      const values = { ...request.body, label: request.body.label ?? '' };
-      if (!(await repo.updateAddress(tenantId, userId, request.params.id, values))) {
-        throw new AppError('not_found', 'No such address');
-      }
-      return ok(await addressOf(tenantId, userId, request.params.id));
+      return ok(await addresses.update(tenantId, userId, request.params.id, request.body));
     },
   );
 
@@ -362,8 +348,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId, userId } = userOf(request);
-      if (!(await repo.deleteAddress(tenantId, userId, request.params.id)))
-        throw new AppError('not_found', 'No such address');
+      await addresses.remove(tenantId, userId, request.params.id);
       return ok(null);
     },
   );
