@@ -180,6 +180,7 @@ describe('accounts: Google sign-in, profile, addresses, roles', () => {
     expect((await call('PUT', `/v2/addresses/${id}`, stranger.token, address)).statusCode).toBe(404);
     expect((await call('DELETE', `/v2/addresses/${id}`, stranger.token)).statusCode).toBe(404);
     expect((await call('GET', '/v2/addresses')).statusCode).toBe(401);
+    expect((await call('DELETE', '/v2/addresses/99999999999', owner.token)).statusCode).toBe(400);
 
     const moved = await call('PUT', `/v2/addresses/${id}`, owner.token, { ...address, street: '14 Crown Street' });
     expect(moved.json().data.street).toBe('14 Crown Street');

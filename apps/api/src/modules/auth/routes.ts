@@ -30,7 +30,8 @@ import { authService } from './service.js';
 import { outboxSmsSender } from './sms.js';
 
 const ok = <T>(data: T) => ({ data, error: null });
-const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
+// Path ids are 32-bit integer columns: a larger one is a 400, not a database range error.
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Sign-up, sign-in, codes, password reset, Google, guests, profile, addresses and staff roles. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
