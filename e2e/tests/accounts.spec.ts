@@ -1,9 +1,12 @@
 import { expect, test } from '../support/fixtures';
 import { latestMail } from '../support/outbox';
+import { withRestaurantChosen } from '../support/restaurants';
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
 test.describe('accounts', () => {
+  test.beforeEach(({ page, request }) => withRestaurantChosen(page, request));
+
   test('sign up, verify with the mailed code, sign out, log in again', async ({ page, axeViolations, pageErrors }) => {
     test.slow(); // a whole journey with four accessibility scans
     const email = `e2e-${Date.now()}@example.com`;

@@ -10,6 +10,7 @@ import { identityPlugin } from './modules/auth/identity.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
+import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -79,6 +80,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       });
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(restaurantRoutes);
     },
     { prefix: '/api' },
   );

@@ -69,7 +69,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     set({ guestUser });
   },
   clearAuth() {
-    for (const key of Object.values(storageKeys)) writeStorage(key, null);
+    for (const key of [storageKeys.token, storageKeys.user, storageKeys.guestToken, storageKeys.guestUser]) {
+      writeStorage(key, null);
+    }
     set({ user: null, guestUser: null, token: null, guestToken: null });
   },
   clearGuest() {

@@ -4,6 +4,8 @@ export const storageKeys = {
   guestToken: 'guestToken',
   user: 'user',
   guestUser: 'guestUser',
+  restaurantStore: 'restaurantStore',
+  restaurantExpiry: 'restaurantExpiry',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -13,7 +13,8 @@ export function AccountWidget() {
       className="flex items-center gap-2 rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
     >
       <CircleUserRound aria-hidden="true" className="size-5" />
-      {isLoggedIn ? <span>{firstName}</span> : <span>Log in</span>}
+      {/* On a phone the icon alone shows; the name stays for screen readers. */}
+      <span className="sr-only sm:not-sr-only">{isLoggedIn ? firstName : 'Log in'}</span>
       {isLoggedIn && <span className="sr-only">: your account</span>}
     </Link>
   );
