@@ -1,8 +1,24 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { renderApp } from '@/testing/render';
+
+// Lazy routes load slowly on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+/** The server's answers these pages need: no Google sign-in, no restaurants to choose from. */
+function fakeApi() {
+  const fetchMock = vi.fn(async (url: RequestInfo | URL) => {
+    const path = String(url);
+    if (path.startsWith('/api/v2/auth/providers'))
+      return Response.json({ data: { google_client_id: null }, error: null });
+    if (path.startsWith('/api/restaurants-with-images')) return Response.json({ data: [], error: null });
+    return Response.json({ data: null, error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 afterEach(() => {
   useAuthStore.getState().clearAuth();
@@ -11,19 +27,13 @@ afterEach(() => {
 
 describe('account pages', () => {
   it('shows a Log in link in the header when signed out', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ data: { google_client_id: null }, error: null })),
-    );
+    fakeApi();
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 
   it('names each wrong login field before calling the API', async () => {
-    const fetchMock = vi.fn(async (_url: RequestInfo | URL) =>
-      Response.json({ data: { google_client_id: null }, error: null }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = fakeApi();
     renderApp('/login');
     await userEvent.type(await screen.findByLabelText('Email'), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -34,16 +44,14 @@ describe('account pages', () => {
   });
 
   it('sends a signed-out visitor from /profile to /login', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ data: { google_client_id: null }, error: null })),
-    );
+    fakeApi();
     const { router } = renderApp('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
   });
 
   it('validates the sign-up form with the contract rules', async () => {
+    fakeApi();
     renderApp('/signup');
     await userEvent.type(await screen.findByLabelText('Phone'), 'call me');
     await userEvent.type(screen.getByLabelText('Password'), 'short');
