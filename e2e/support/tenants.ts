@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { latestMail } from './outbox';
 
 export interface E2eTenant {
   id: number;
@@ -56,4 +58,30 @@ export function createTenant(
   } finally {
     db.close();
   }
+}
+
+/**
+ * Signs up a user of `tenant` through the API (code from the outbox) and makes them staff. The calls
+ * go to the base URL: their body's tenant_id names the tenant (Node does not resolve *.e2e.test).
+ */
+export async function signUpStaff(request: APIRequestContext, tenant: E2eTenant) {
+  const email = `staff-${randomBytes(4).toString('hex')}@e2e.test`;
+  const start = await request.post(`/api/v2/auth/signup`, {
+    data: { tenant_id: tenant.id, name: 'Sam Staff', email, phone_no: '0412 000 111', password: 'staff-password-1' },
+  });
+  if (start.status() !== 202) throw new Error(`signup: ${await start.text()}`);
+  const mail = await latestMail(email);
+  const code = /\b(\d{6})\b/.exec(`${mail.subject} ${mail.text}`)?.[1];
+  const verified = await request.post(`/api/v2/auth/verify-code`, {
+    data: { tenant_id: tenant.id, email, purpose: 'signup', code },
+  });
+  if (verified.status() !== 200) throw new Error(`verify: ${await verified.text()}`);
+  const { token, user } = (await verified.json()).data;
+  const db = open();
+  try {
+    db.prepare(`update users set role = 'staff' where id = ?`).run(user.id);
+  } finally {
+    db.close();
+  }
+  return { token: token as string, user: { ...user, role: 'staff' } };
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { latestMail } from '../support/outbox';
 import { withRestaurantChosen } from '../support/restaurants';
-import { createTenant } from '../support/tenants';
+import { createTenant, signUpStaff } from '../support/tenants';
 
 /** Chromium warns that COOP needs a trustworthy origin: true of the *.e2e.test hosts, not a fault. */
 const realErrors = (errors: string[]) => errors.filter((e) => !e.includes('Cross-Origin-Opener-Policy'));
@@ -224,5 +224,51 @@ test.describe('the storefront shell', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
+  });
+});
+
+test.describe('the config editor', () => {
+  test('a theme saved by staff changes colours for the next visitor', async ({
+    page,
+    browser,
+    baseURL,
+    axeViolations,
+  }) => {
+    test.slow();
+    const tenant = createTenant(baseURL as string, { name: 'Editor Eats' });
+    const staff = await signUpStaff(page.request, tenant);
+    await page.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+      },
+      [staff.token, JSON.stringify(staff.user)] as const,
+    );
+    await page.goto(`${tenant.url}/`);
+    await page.getByRole('button', { name: 'Edit theme' }).click();
+    const editor = page.getByRole('complementary', { name: 'Theme editor' });
+    await expect(editor).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+    // Live preview: the page changes before anything is saved.
+    await editor.getByLabel('Primary colour').fill('#0f766e');
+    await editor.getByLabel('Hero title').fill('<b>Fresh</b> from the editor');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('<b>Fresh</b> from the editor');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim()),
+    ).toBe('#0f766e');
+    await editor.getByRole('button', { name: 'Save theme' }).click();
+    await expect(page.getByText('Theme saved')).toBeVisible();
+
+    // The next visitor: a fresh browser, not signed in, sees the saved theme and no editor.
+    const visitor = await browser.newContext();
+    const next = await visitor.newPage();
+    await next.goto(`${tenant.url}/`);
+    await expect(next.getByRole('heading', { level: 1 })).toHaveText('<b>Fresh</b> from the editor');
+    const cta = await next
+      .getByRole('link', { name: 'Order Now' })
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(cta).toBe('rgb(15, 118, 110)');
+    await expect(next.getByRole('button', { name: 'Edit theme' })).toHaveCount(0);
+    await visitor.close();
   });
 });

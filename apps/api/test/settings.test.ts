@@ -2,6 +2,7 @@ import { defaultTheme } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsService } from '../src/modules/settings/service.js';
 import { createTestApp, type TestContext } from './support/app.js';
+import { bearer, logIn } from './support/auth.js';
 
 describe('GET /api/v2/restaurants/app-settings', () => {
   let ctx: TestContext;
@@ -186,31 +187,6 @@ describe('GET /api/v2/restaurants/app-settings', () => {
   });
 });
 
-describe('PUT /api/v2/restaurants/app-settings (config editor save)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
-
-  const save = (body: unknown, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'PUT', url: '/api/v2/restaurants/app-settings', payload: body as object, headers });
-
-  it('refuses anyone who is not signed in as staff, and changes nothing', async () => {
-    const before = await ctx.db.selectFrom('app_settings').select('web_config').where('tenant_id', '=', 139).execute();
-    const res = await save({ tenant_id: 139, web_config: { colors: { primary: '#123456' } } });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe('unauthorized');
-    const forged = await save(
-      { tenant_id: 139, web_config: { colors: { primary: '#123456' } } },
-      { authorization: 'Bearer made-up-token' },
-    );
-    expect(forged.statusCode).toBe(401);
-    const after = await ctx.db.selectFrom('app_settings').select('web_config').where('tenant_id', '=', 139).execute();
-    expect(after).toEqual(before);
-  });
-});
-
 describe('PUT /api/v2/restaurants/app-settings input', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -227,5 +203,91 @@ describe('PUT /api/v2/restaurants/app-settings input', () => {
     const res = await ctx.app.inject({ method: 'PUT', url: '/api/v2/restaurants/app-settings', payload });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields)).toContain(field);
+  });
+});
+
+describe('PUT /api/v2/restaurants/app-settings: who may save', () => {
+  let ctx: TestContext;
+  const ownerPassword = 'BellaNonna-Owner-2026';
+  const customerPassword = 'BellaNonna-Customer-2026';
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  async function tokenOf(email: string, password: string): Promise<string> {
+    const res = await logIn(ctx.app, email, password);
+    expect(res.statusCode).toBe(200);
+    return res.json().data.token;
+  }
+  const save = (payload: object, token?: string) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v2/restaurants/app-settings',
+      payload,
+      headers: token ? bearer(token) : {},
+    });
+  const tenantTheme = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/v2/restaurants/app-settings?tenant_id=139' })).json().data[0]
+      .web_config;
+
+  it('lets staff of the tenant save: 200, and every later visitor gets the new theme', async () => {
+    const token = await tokenOf('owner@bellanonna.example', ownerPassword);
+    const res = await save(
+      { tenant_id: 139, web_config: { colors: { primary: '#0f766e' }, hero: { title: '<b>New</b> season' } } },
+      token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data[0].web_config.colors.primary).toBe('#0f766e');
+    const theme = await tenantTheme();
+    expect(theme.colors.primary).toBe('#0f766e');
+    expect(theme.hero.title).toBe('<b>New</b> season');
+    expect(theme.general.tenantId).toBe(139);
+  });
+
+  it('refuses a customer with 403 and changes nothing', async () => {
+    const before = await tenantTheme();
+    const token = await tokenOf('customer@bellanonna.example', customerPassword);
+    const res = await save({ tenant_id: 139, web_config: { colors: { primary: '#123456' } } }, token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('forbidden');
+    expect(await tenantTheme()).toEqual(before);
+  });
+
+  it('refuses staff of one business saving another business, with 403', async () => {
+    await ctx.db
+      .insertInto('tenants')
+      .values({
+        id: 8,
+        name: 'Other',
+        short_name: 'Other',
+        slug: 'other',
+        host: 'other.example',
+        currency: 'AUD',
+        locale: 'en-AU',
+        timezone: 'Australia/Sydney',
+        tax_mode: 'inclusive',
+        tax_rate_bps: 1000,
+      })
+      .execute();
+    await ctx.db
+      .insertInto('app_settings')
+      .values({
+        tenant_id: 8,
+        restaurant_id: null,
+        web_config: '{}',
+        payment_gateway_config: '{}',
+        payment_gateway_secrets: null,
+        is_online_order_enabled: 1,
+      })
+      .execute();
+    const token = await tokenOf('owner@bellanonna.example', ownerPassword);
+    const res = await save({ tenant_id: 8, web_config: { colors: { primary: '#123456' } } }, token);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await save({ tenant_id: 139, web_config: { colors: { primary: '#123456' } } });
+    expect(res.statusCode).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-/** Storage keys of spec §9. Reading never throws: a blocked storage is logged and ignored. */
+/** Storage keys of spec §9. Reading and writing never throw: a blocked storage is logged and ignored. */
 export const storageKeys = {
   token: 'token',
   guestToken: 'guestToken',
@@ -6,6 +6,8 @@ export const storageKeys = {
   configStore: 'configStore',
   /** The theme alone, also saved (spec §3). */
   appTheme: 'appTheme',
+  user: 'user',
+  guestUser: 'guestUser',
   restaurantStore: 'restaurantStore',
   restaurantExpiry: 'restaurantExpiry',
 } as const;
@@ -19,26 +21,23 @@ export function readStorage(key: string): string | null {
   }
 }
 
-/** Writes never throw either (full or blocked storage): the failure is logged and ignored (spec §8). */
-export function writeStorage(key: string, value: string): void {
+/** Stores `value`, or removes the key when it is null. */
+export function writeStorage(key: string, value: string | null): void {
   try {
-    globalThis.localStorage?.setItem(key, value);
+    if (value === null) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, value);
   } catch (error) {
-    console.warn(`Could not save "${key}" to local storage`, error);
+    console.warn(`Could not write "${key}" to local storage`, error);
   }
 }
 
 export function removeStorage(key: string): void {
-  try {
-    globalThis.localStorage?.removeItem(key);
-  } catch (error) {
-    console.warn(`Could not remove "${key}" from local storage`, error);
-  }
+  writeStorage(key, null);
 }
 
 /** Zustand `persist` storage over localStorage that logs and ignores failures. */
 export const safeLocalStorage = {
   getItem: readStorage,
-  setItem: writeStorage,
+  setItem: (key: string, value: string) => writeStorage(key, value),
   removeItem: removeStorage,
 };

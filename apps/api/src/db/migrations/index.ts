@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './20261122T0900-foundation.js';
 import * as mailOutbox from './20261123T0800-mail-outbox.js';
 import * as contentPagesNewsletter from './20261123T1000-content-pages-newsletter.js';
+import * as accounts from './20261123T1200-accounts.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
   '20261122T0900-foundation': foundation,
   '20261123T0800-mail-outbox': mailOutbox,
   '20261123T1000-content-pages-newsletter': contentPagesNewsletter,
+  '20261123T1200-accounts': accounts,
 };

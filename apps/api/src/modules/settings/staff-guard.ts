@@ -1,11 +1,20 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import { requireRole, userOf } from '../auth/identity.js';
+
+/** The roles that run a business's storefront (accounts issue); customers are not among them. */
+export const staffRoles = ['staff', 'manager', 'owner'] as const;
+
+const requireStaffRole = requireRole(...staffRoles);
 
 /**
- * Who may save the theme: signed-in staff of the tenant. Accounts (users, tokens, roles) are built
- * in another issue; until its auth layer is merged there is no way to be signed in, so this refuses
- * everyone. It must never be opened up without the real check.
+ * Who may save the theme: signed-in staff of the tenant whose settings change. 401 without a
+ * user's token, 403 for a customer, and 403 for staff of another business.
  */
-export const requireTenantStaff: preHandlerAsyncHookHandler = async () => {
-  throw new AppError('unauthorized', 'Sign in as staff of this business to save its settings');
-};
+export async function requireTenantStaff(request: FastifyRequest) {
+  await requireStaffRole(request);
+  const { tenant_id } = request.body as { tenant_id: number };
+  if (userOf(request).tenantId !== tenant_id) {
+    throw new AppError('forbidden', 'Only staff of this business may change its settings');
+  }
+}

@@ -5,6 +5,7 @@ import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-sto
 import { entry } from '@/features/restaurants/testing/entries';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 import { api } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
 import { json, ok, settingsEntry, stubApi } from '@/testing/api';
 import { renderApp } from '@/testing/render';
 
@@ -77,6 +78,27 @@ describe('app-level behaviour (spec §2, §4, §8)', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(useConfigStore.getState().isServerDown).toBe(false);
+  });
+
+  it('shows the config editor to staff of this tenant only', async () => {
+    const user = {
+      id: 1,
+      tenant_id: 139,
+      name: 'Giulia',
+      email: 'o@x.test',
+      phone_no: '',
+      role: 'owner' as const,
+      has_password: true,
+    };
+    useAuthStore.setState({ token: 'staff-token', user });
+    const { unmount } = renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Edit theme' })).toBeInTheDocument();
+    unmount();
+    useAuthStore.setState({ token: 'customer-token', user: { ...user, role: 'customer' } });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Edit theme' })).not.toBeInTheDocument();
+    useAuthStore.setState({ token: null, user: null });
   });
 
   it('opens the online-orders-disabled notice 3 s after settings load, and it can be dismissed', async () => {

@@ -8,6 +8,7 @@ import { OnlineOrdersDisabledNotice } from '@/features/settings/components/onlin
 import { SeoSync } from '@/features/settings/components/seo-sync';
 import { SettingsSync, useServerDownOn502 } from '@/features/settings/components/settings-sync';
 import { useConfigStore } from '@/features/settings/stores/config-store';
+import { useAuthStore } from '@/lib/auth-store';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -21,12 +22,14 @@ export interface RouteHandle {
   title?: string;
 }
 
-/**
- * Who may see the config editor: signed-in staff of the tenant. Accounts are another issue and not
- * merged yet, so nobody is staff and nobody sees it; the save route refuses everyone likewise.
- */
+const staffRoles: ReadonlySet<string> = new Set(['staff', 'manager', 'owner']);
+
+/** Who may see the config editor: signed-in staff of this tenant (the save route checks the same). */
 function useIsTenantStaff(): boolean {
-  return false;
+  return useAuthStore(
+    (s) =>
+      s.token !== null && s.user !== null && staffRoles.has(s.user.role) && s.user.tenant_id === runtimeConfig.tenantId,
+  );
 }
 
 export function RootLayout() {

@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
+import { AccountWidget } from '@/features/auth/components/account-widget';
 import { RestaurantSelector } from '@/features/restaurants/components/restaurant-selector';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 
@@ -55,6 +56,7 @@ export function SiteHeader() {
               </li>
             </ul>
           </nav>
+          <AccountWidget />
         </div>
       </div>
     </header>
