@@ -1,10 +1,10 @@
 export * from './contract/envelope.js';
 export * from './contract/health.js';
-export * from './contract/runtime-config.js';
-export * from './theme/defaults.js';
-export * from './theme/merge.js';
-export type * from './theme/types.js';
 export * from './contract/reservations.js';
+export * from './contract/runtime-config.js';
 export * from './rules/ics.js';
 export * from './rules/reservations.js';
 export * from './rules/zoned-time.js';
+export * from './theme/defaults.js';
+export * from './theme/merge.js';
+export type * from './theme/types.js';

@@ -11,6 +11,7 @@ import {
   serviceDateOf,
   slotsForDate,
   toZoned,
+  utf8Length,
 } from '../src/index.js';
 
 const everyDay = (opens_at: string, closes_at: string) =>
@@ -89,8 +90,8 @@ describe('slot generation', () => {
       // 02:00 and 02:30 never happen that night
       '2026-10-04 03:00',
     ]);
-    const instants = slots.map((s) => Date.parse(s.starts_at));
-    expect(instants[8]! - instants[7]!).toBe(30 * 60_000);
+    const gap = Date.parse(slots[8]?.starts_at ?? '') - Date.parse(slots[7]?.starts_at ?? '');
+    expect(gap).toBe(30 * 60_000);
   });
 
   it('offers the repeated hour once on the first Sunday of April, in time order with no duplicates', () => {
@@ -196,10 +197,14 @@ describe('calendar file', () => {
       uid: 'x',
       startsAt: '2026-07-02T09:00:00.000Z',
       endsAt: '2026-07-02T10:30:00.000Z',
-      summary: 'A'.repeat(200),
+      summary: `${'A'.repeat(100)}${'é'.repeat(60)}🍕🍕`,
       now: new Date(0),
     });
-    for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    const lines = ics.split('\r\n');
+    for (const line of lines) expect(utf8Length(line)).toBeLessThanOrEqual(75);
+    expect(lines.filter((line) => line.startsWith(' ')).length).toBeGreaterThanOrEqual(3);
+    // Unfolding gives the summary back, multi-byte characters intact.
+    expect(ics.replace(/\r\n /g, '')).toContain(`SUMMARY:${'A'.repeat(100)}${'é'.repeat(60)}🍕🍕\r\n`);
   });
 });
 

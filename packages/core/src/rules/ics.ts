@@ -23,17 +23,20 @@ export function escapeIcsText(text: string): string {
 
 /** Lines longer than 75 octets continue on the next line after a space (RFC 5545 §3.1). */
 function fold(line: string): string {
-  const bytes = new TextEncoder();
-  if (bytes.encode(line).length <= 75) return line;
+  if (utf8Length(line) <= 75) return line;
   const out: string[] = [];
   let current = '';
+  let size = 0;
   for (const char of line) {
     const limit = out.length === 0 ? 75 : 74;
-    if (bytes.encode(current + char).length > limit) {
+    const charSize = utf8Length(char);
+    if (size + charSize > limit) {
       out.push(current);
       current = '';
+      size = 0;
     }
     current += char;
+    size += charSize;
   }
   out.push(current);
   return out.join('\r\n ');
@@ -58,4 +61,14 @@ export function calendarEvent(event: CalendarEvent): string {
     'END:VCALENDAR',
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+/** Octets of a string in UTF-8 (core has no TextEncoder: it runs without DOM or Node types). */
+export function utf8Length(text: string): number {
+  let length = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    length += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return length;
 }

@@ -37,7 +37,11 @@ export interface Slot {
  * the day it opened), stepped in wall-clock time so a daylight-saving change keeps '19:00' at 19:00.
  * Times the clocks skip are not offered; times that happen twice are offered once.
  */
-export function slotsForDate(date: string, rules: ReservationRules, options: { ignoreClosures?: boolean } = {}): Slot[] {
+export function slotsForDate(
+  date: string,
+  rules: ReservationRules,
+  options: { ignoreClosures?: boolean } = {},
+): Slot[] {
   if (!options.ignoreClosures && rules.closures.includes(date)) return [];
   const weekday = weekdayOf(date);
   const seen = new Set<string>();
