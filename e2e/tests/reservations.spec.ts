@@ -97,6 +97,54 @@ test.describe('table reservations', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('when the chosen time fills up before confirming, the nearest free times are offered', async ({
+    page,
+    request,
+    axeViolations,
+  }) => {
+    const date = sydneyDate(7);
+    await page.goto('/table-reservation');
+    await page.getByLabel('Restaurant').selectOption({ label: 'Bella Nonna Parramatta (88 Church Street, Sydney)' });
+    await page.getByLabel('Date').fill(date);
+    await page.getByRole('radio', { name: /^8:00\s?pm$/i }).check();
+    const startsAt = await page.getByRole('radio', { name: /^8:00\s?pm$/i }).inputValue();
+    await page.getByLabel('Name').fill('Late Larry');
+    await page.getByLabel('Phone').fill('0400 000 000');
+    await page.getByLabel('Email').fill(`larry.${Date.now()}@example.test`);
+    await page.getByRole('button', { name: 'Review booking' }).click();
+    await expect(page.getByRole('button', { name: 'Confirm booking' })).toBeVisible();
+
+    // Meanwhile other guests take every table at 8 pm (6 per seating in the demo).
+    const { data: restaurants } = await (await request.get('/api/v2/reservations/restaurants?tenant_id=139')).json();
+    const parramatta = restaurants.find((r: { name: string }) => r.name === 'Bella Nonna Parramatta');
+    for (let i = 0; i < 6; i++) {
+      const res = await request.post('/api/v2/reservations', {
+        headers: { 'idempotency-key': `e2e-fill-${Date.now()}-${i}` },
+        data: {
+          tenant_id: 139,
+          restaurant_id: parramatta.id,
+          starts_at: startsAt,
+          party_size: 2,
+          name: `Early ${i}`,
+          email: `early.${Date.now()}.${i}@example.test`,
+          phone_no: '0400 111 222',
+        },
+      });
+      expect(res.status()).toBe(201);
+    }
+
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(/Sorry, 8:00\s?pm is fully booked for a party of 2\. Please choose another time\./i);
+    await expect(alert).toBeFocused();
+    expect(await axeViolations()).toEqual([]);
+    await alert.getByRole('button', { name: /Choose 7:30\s?pm/i }).click();
+    await expect(page.getByRole('region', { name: 'Your booking' })).toContainText(/7:30\s?pm/i);
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your table is booked' })).toBeVisible();
+    await expect(page.getByText(/, \w+day \d+ \w+ \d{4} at 7:30\s?pm/i)).toBeVisible();
+  });
+
   test('the booking form fits a 360 px phone', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/table-reservation');

@@ -454,4 +454,42 @@ describe('capacity under load', () => {
     expect(second.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(await bookedUnits(parramatta, startsAt)).toBe(4);
   });
+
+  it('counts covers when the restaurant sells seats rather than tables', async () => {
+    await setSettings(parramatta, { capacity_per_slot: 10 });
+    await ctx.db
+      .updateTable('reservation_settings')
+      .set({ capacity_unit: 'covers' })
+      .where('restaurant_id', '=', parramatta)
+      .execute();
+    try {
+      const slot = at(dateAhead(14), '18:00');
+      const six = await book(
+        guest({ restaurant_id: parramatta, starts_at: slot, party_size: 6, email: 'six@example.test' }),
+      );
+      expect(six.statusCode).toBe(201);
+      expect(await bookedUnits(parramatta, slot)).toBe(6);
+      const times = async (party: number) =>
+        (await availability({ restaurant_id: parramatta, date: dateAhead(14), party_size: party }))
+          .json()
+          .data.slots.map((s: { starts_at: string }) => s.starts_at);
+      expect(await times(5)).not.toContain(slot);
+      expect(await times(4)).toContain(slot);
+      const five = await book(
+        guest({ restaurant_id: parramatta, starts_at: slot, party_size: 5, email: 'five@example.test' }),
+      );
+      expect(five.statusCode).toBe(409);
+      const four = await book(
+        guest({ restaurant_id: parramatta, starts_at: slot, party_size: 4, email: 'four@example.test' }),
+      );
+      expect(four.statusCode).toBe(201);
+      expect(await bookedUnits(parramatta, slot)).toBe(10);
+    } finally {
+      await ctx.db
+        .updateTable('reservation_settings')
+        .set({ capacity_unit: 'tables' })
+        .where('restaurant_id', '=', parramatta)
+        .execute();
+    }
+  });
 });
