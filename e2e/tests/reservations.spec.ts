@@ -20,6 +20,7 @@ test.describe('table reservations', () => {
     axeViolations,
     pageErrors,
   }) => {
+    test.slow(); // a whole journey with four axe scans: allow for a loaded machine
     const email = `guest.${Date.now()}@example.test`;
     const date = sydneyDate(5);
     await page.goto('/table-reservation');
@@ -102,6 +103,7 @@ test.describe('table reservations', () => {
     request,
     axeViolations,
   }) => {
+    test.slow();
     const date = sydneyDate(7);
     await page.goto('/table-reservation');
     await page.getByLabel('Restaurant').selectOption({ label: 'Bella Nonna Parramatta (88 Church Street, Sydney)' });
@@ -135,7 +137,9 @@ test.describe('table reservations', () => {
 
     await page.getByRole('button', { name: 'Confirm booking' }).click();
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText(/Sorry, 8:00\s?pm is fully booked for a party of 2\. Please choose another time\./i);
+    await expect(alert).toContainText(
+      /Sorry, 8:00\s?pm is fully booked for a party of 2\. Please choose another time\./i,
+    );
     await expect(alert).toBeFocused();
     expect(await axeViolations()).toEqual([]);
     await alert.getByRole('button', { name: /Choose 7:30\s?pm/i }).click();
