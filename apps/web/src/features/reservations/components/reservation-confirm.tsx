@@ -20,7 +20,8 @@ export function ReservationConfirm({
   onDraftChange(draft: ReservationDraft): void;
 }) {
   const booking = useCreateReservation();
-  const error = booking.error instanceof ApiError ? booking.error : booking.error ? null : undefined;
+  // An ApiError's message is written for the customer; anything else gets a generic line.
+  const message = booking.error instanceof ApiError ? booking.error.message : 'Something went wrong. Please try again.';
   const slotTaken = booking.error instanceof ApiError && booking.error.status === 409;
   const alternatives = useAvailability(
     slotTaken ? { restaurantId: draft.restaurant.id, date: draft.date, partySize: draft.partySize } : null,
@@ -62,7 +63,7 @@ export function ReservationConfirm({
           role="alert"
           className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 focus:outline-2 focus:outline-red-700"
         >
-          <p className="font-semibold">{error ? error.message : 'Something went wrong. Please try again.'}</p>
+          <p className="font-semibold">{message}</p>
           {slotTaken && nearest.length > 0 && (
             <div className="mt-3">
               <p className="mb-2">The nearest free times that day:</p>

@@ -188,7 +188,7 @@ export function ReservationForm({
                 changeSearch(() => {
                   const next = list.find((r) => r.id === Number(e.target.value)) ?? null;
                   setRestaurantId(next?.id ?? null);
-                  if (next && partySize > next.max_party) setPartySize(next.max_party);
+                  if (next) setPartySize(Math.min(Math.max(partySize, next.min_party), next.max_party));
                 })
               }
             >
