@@ -8,6 +8,7 @@ import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
+import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
@@ -75,6 +76,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
           new AppError('rate_limited', `Too many requests; try again in ${context.after}`),
       });
       await api.register(healthRoutes);
+      await api.register(restaurantRoutes);
       await api.register(reservationRoutes);
     },
     { prefix: '/api' },
