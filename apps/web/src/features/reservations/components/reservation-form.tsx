@@ -38,8 +38,11 @@ const fieldOrder: Field[] = [
 export function ReservationForm({
   initial,
   contact,
+  preferredRestaurantId,
   onSubmit,
 }: {
+  /** The restaurant the customer already chose elsewhere in the storefront, picked by default. */
+  preferredRestaurantId?: number | null;
   /** A draft coming back from the confirm page to be changed. */
   initial?: ReservationDraft | null;
   /** A signed-in customer's details, to prefill. */
@@ -49,8 +52,9 @@ export function ReservationForm({
   const restaurants = useReservationRestaurants();
   const [restaurantId, setRestaurantId] = useState<number | null>(initial?.restaurant.id ?? null);
   const list = restaurants.data ?? [];
-  // With one restaurant there is nothing to choose.
-  const chosenId = restaurantId ?? (list.length === 1 ? (list[0]?.id ?? null) : null);
+  // The restaurant chosen in the header, if it takes bookings; with one restaurant nothing to choose.
+  const preferred = list.some((r) => r.id === preferredRestaurantId) ? (preferredRestaurantId ?? null) : null;
+  const chosenId = restaurantId ?? preferred ?? (list.length === 1 ? (list[0]?.id ?? null) : null);
   const restaurant = list.find((r) => r.id === chosenId) ?? null;
   const [date, setDate] = useState(initial?.date ?? '');
   const shownDate = date || restaurant?.first_date || '';
