@@ -153,6 +153,64 @@ test.describe('table reservations', () => {
     await expect(page.getByText(/, \w+day \d+ \w+ \d{4} at 7:30\s?pm/i)).toBeVisible();
   });
 
+  test('a signed-in customer books with prefilled details, sees it on /reservations and cancels it', async ({
+    page,
+    request,
+    axeViolations,
+  }) => {
+    test.slow();
+    const email = `rosa.${Date.now()}@example.test`;
+    const password = 'rosa-reserves-2026';
+    const signup = await request.post('/api/v2/auth/signup', {
+      data: { tenant_id: 139, name: 'Rosa Reserve', email, phone_no: '0423 456 789', password },
+    });
+    expect(signup.status()).toBe(202);
+    const code = (await latestMail(email)).subject.match(/\b\d{6}\b/)?.[0];
+    const verified = await request.post('/api/v2/auth/verify-code', {
+      data: { tenant_id: 139, email, purpose: 'signup', code },
+    });
+    expect(verified.status()).toBe(200);
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: /Rosa/ })).toBeVisible();
+
+    await page.goto('/table-reservation');
+    await expect(page.getByLabel('Name')).toHaveValue('Rosa Reserve');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Phone')).toHaveValue('0423 456 789');
+    await page.getByLabel('Restaurant').selectOption({ label: 'Bella Nonna Surry Hills (412 Crown Street, Sydney)' });
+    await page.getByLabel('Date').fill(sydneyDate(9));
+    await page.getByRole('radio', { name: /^6:30\s?pm$/i }).check();
+    await page.getByRole('button', { name: 'Review booking' }).click();
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your table is booked' })).toBeVisible();
+    const reference = (await page.locator('#success-reference').textContent())?.trim() ?? '';
+
+    await page.goto('/reservations');
+    await expect(page.getByRole('heading', { level: 1, name: 'My reservations' })).toBeVisible();
+    const upcoming = page.getByRole('region', { name: 'Upcoming' });
+    const card = upcoming.getByRole('article').filter({ hasText: reference });
+    await expect(card).toContainText('Confirmed');
+    await expect(card).toContainText(/6:30\s?pm/i);
+    expect(await axeViolations()).toEqual([]);
+    await card.getByRole('button', { name: 'Cancel reservation' }).click();
+    await card.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(card.getByText('This reservation is cancelled.')).toBeVisible();
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'Upcoming' }).getByRole('article').filter({ hasText: reference }),
+    ).toContainText('Cancelled');
+  });
+
+  test('signed out, /reservations asks to log in', async ({ page }) => {
+    await page.goto('/reservations');
+    await expect(page.getByRole('heading', { level: 1, name: 'My reservations' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
   test('the booking form fits a 360 px phone', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/table-reservation');

@@ -3,6 +3,7 @@ import {
   availabilityResponseSchema,
   cancelReservationBodySchema,
   createReservationBodySchema,
+  myReservationsResponseSchema,
   reservationLookupQuerySchema,
   reservationReferenceParamsSchema,
   reservationResponseSchema,
@@ -12,6 +13,8 @@ import {
 } from '@storefront/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.js';
+import { requireUser, userOf } from '../auth/identity.js';
 import { type ReservationIdentity, reservationService } from './service.js';
 
 const tags = ['reservations'];
@@ -21,9 +24,15 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The signed-in registered user, once the accounts layer resolves one; guests book without it. */
-function identityOf(_request: FastifyRequest): ReservationIdentity | undefined {
-  return undefined;
+/** The signed-in registered user; a guest token or none books as a guest with contact details. */
+function identityOf(request: FastifyRequest): ReservationIdentity | undefined {
+  const identity = request.identity;
+  return identity?.kind === 'user' ? { tenantId: identity.tenantId, userId: identity.userId } : undefined;
+}
+
+/** DESIGN §3: a tenant_id that is not the token's own is 403. */
+function assertTenant(request: FastifyRequest, tenantId: number) {
+  if (request.identity && request.identity.tenantId !== tenantId) throw new AppError('forbidden', 'Not allowed');
 }
 
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +48,10 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reservationRestaurantsResponseSchema },
       },
     },
-    async (request) => ({ data: await service.restaurants(request.query.tenant_id), error: null }),
+    async (request) => {
+      assertTenant(request, request.query.tenant_id);
+      return { data: await service.restaurants(request.query.tenant_id), error: null };
+    },
   );
 
   app.get(
@@ -52,7 +64,10 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: availabilityResponseSchema },
       },
     },
-    async (request) => ({ data: await service.availability(request.query), error: null }),
+    async (request) => {
+      assertTenant(request, request.query.tenant_id);
+      return { data: await service.availability(request.query), error: null };
+    },
   );
 
   app.post(
@@ -66,6 +81,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      assertTenant(request, request.body.tenant_id);
       const { reservation, created } = await service.book(
         request.body,
         header(request, 'idempotency-key'),
@@ -86,15 +102,18 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reservationResponseSchema },
       },
     },
-    async (request) => ({
-      data: await service.get(
-        request.query.tenant_id,
-        request.params.reference,
-        header(request, reservationTokenHeader),
-        identityOf(request),
-      ),
-      error: null,
-    }),
+    async (request) => {
+      assertTenant(request, request.query.tenant_id);
+      return {
+        data: await service.get(
+          request.query.tenant_id,
+          request.params.reference,
+          header(request, reservationTokenHeader),
+          identityOf(request),
+        ),
+        error: null,
+      };
+    },
   );
 
   app.post(
@@ -108,14 +127,35 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reservationResponseSchema },
       },
     },
-    async (request) => ({
-      data: await service.cancel(
-        request.body.tenant_id,
-        request.params.reference,
-        request.body.token,
-        identityOf(request),
-      ),
-      error: null,
-    }),
+    async (request) => {
+      assertTenant(request, request.body.tenant_id);
+      return {
+        data: await service.cancel(
+          request.body.tenant_id,
+          request.params.reference,
+          request.body.token,
+          identityOf(request),
+        ),
+        error: null,
+      };
+    },
+  );
+
+  app.get(
+    '/v2/reservations',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The signed-in customer’s upcoming and past reservations',
+        querystring: reservationLookupQuerySchema,
+        response: { 200: myReservationsResponseSchema },
+      },
+    },
+    async (request) => {
+      assertTenant(request, request.query.tenant_id);
+      const user = userOf(request);
+      return { data: await service.mine({ tenantId: user.tenantId, userId: user.userId }), error: null };
+    },
   );
 };

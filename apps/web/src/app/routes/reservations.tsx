@@ -1,9 +1,12 @@
 import { Link, useLocation } from 'react-router';
 import { cancelLinkFrom, ManageReservation } from '@/features/reservations/components/manage-reservation';
+import { MyReservations } from '@/features/reservations/components/my-reservations';
 import { ReservationPage } from '@/features/reservations/components/reservation-page';
+import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 
 export function Component() {
   const location = useLocation();
+  const user = useAuthStore((state) => (selectIsLoggedIn(state) ? state.user : null));
   const link = cancelLinkFrom(location.hash);
   if (link) {
     return (
@@ -12,14 +15,26 @@ export function Component() {
       </ReservationPage>
     );
   }
+  if (user) {
+    return (
+      <ReservationPage title="My reservations">
+        <MyReservations userId={user.id} />
+      </ReservationPage>
+    );
+  }
   return (
     <ReservationPage
       title="My reservations"
-      intro="Booked as a guest? Open the link in your confirmation email to see or cancel that booking."
+      intro="Log in to see and cancel your reservations. Booked as a guest? Open the link in your confirmation email."
     >
-      <Link to="/table-reservation" className="font-semibold text-primary underline">
-        Book a table
-      </Link>
+      <div className="flex flex-wrap gap-4">
+        <Link to="/login" className="font-semibold text-primary underline">
+          Log in
+        </Link>
+        <Link to="/table-reservation" className="font-semibold text-primary underline">
+          Book a table
+        </Link>
+      </div>
     </ReservationPage>
   );
 }
