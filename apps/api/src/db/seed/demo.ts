@@ -2,6 +2,7 @@ import { defaultTenantId, type ThemePatch } from '@storefront/core';
 import type { Db } from '../database.js';
 import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
 import { seedDemoAccounts } from './accounts.js';
+import { seedReservations } from './reservations.js';
 
 type WeekHours = [opens: string, closes: string][]; // index 0 = Sunday
 
@@ -163,6 +164,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       })
       .execute();
     await seedDemoAccounts(trx);
+    await seedReservations(trx);
     return true;
   });
 }
