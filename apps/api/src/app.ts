@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { highlightsRoutes } from './modules/highlights/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
 import { pagesRoutes } from './modules/pages/routes.js';
+import { reservationRoutes } from './modules/reservations/routes.js';
 import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(highlightsRoutes);
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
+      await api.register(reservationRoutes);
     },
     { prefix: '/api' },
   );

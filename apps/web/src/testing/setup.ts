@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initialConfigState, useConfigStore } from '@/features/settings/stores/config-store';
+
+// A lazy route's first import can take over a second on a loaded machine; findBy* waits for it.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
