@@ -9,6 +9,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
+  // Two cores shared by several test runs: a lazy route chunk can take more than the default 5 s.
+  expect: { timeout: 10_000 },
   outputDir: '../.test-output/e2e-artifacts',
   reporter: [['list'], ['json', { outputFile: '../.test-output/e2e.json' }]],
   use: {
@@ -24,6 +26,9 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Any *.e2e.test host is this machine: a test makes its own tenant with its own host
+        // (tenants.host), so tests that change a theme never see each other's.
+        '--host-resolver-rules=MAP *.e2e.test 127.0.0.1',
       ],
     },
   },

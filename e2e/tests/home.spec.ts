@@ -7,10 +7,10 @@ test.beforeEach(({ page, request }) => withRestaurantChosen(page, request));
 test.describe('home page of the demo business', () => {
   test('renders the default theme for tenant 139', async ({ page, pageErrors }) => {
     await page.goto('/');
-    await expect(page).toHaveTitle('Bella Nonna Pizzeria & Grill');
+    await expect(page).toHaveTitle('Bella Nonna Pizzeria & Grill | Order Online');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Delicious Food, Delivered to Your Door');
     await expect(page.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '#menu');
-    await expect(page.getByRole('banner')).toContainText('Bella Nonna Pizzeria & Grill');
+    await expect(page.getByRole('banner')).toContainText('Bella Nonna');
     for (const title of ['Best Quality', 'On Time', 'MasterChefs', 'Taste Food']) {
       await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
     }

@@ -100,7 +100,7 @@ test.describe('npm start', () => {
       const health = await page.request.get(`http://127.0.0.1:${app.port}/api/health`);
       expect((await health.json()).data).toMatchObject({ status: 'ok', dialect: 'postgres' });
       await page.goto(`http://127.0.0.1:${app.port}/`);
-      await expect(page).toHaveTitle('Bella Nonna Pizzeria & Grill');
+      await expect(page).toHaveTitle('Bella Nonna Pizzeria & Grill | Order Online');
       const { rows } = await admin.query(
         `select count(*)::int as n from "${schema}".restaurants where tenant_id = 139`,
       );

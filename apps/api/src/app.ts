@@ -8,10 +8,15 @@ import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
 import { identityPlugin } from './modules/auth/identity.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { newsletterRoutes } from './modules/contact/newsletter.js';
+import { contactRoutes } from './modules/contact/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { highlightsRoutes } from './modules/highlights/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
+import { pagesRoutes } from './modules/pages/routes.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { restaurantRoutes } from './modules/restaurants/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -82,6 +87,11 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(restaurantRoutes);
+      await api.register(settingsRoutes);
+      await api.register(pagesRoutes);
+      await api.register(highlightsRoutes);
+      await api.register(contactRoutes);
+      await api.register(newsletterRoutes);
       await api.register(reservationRoutes);
     },
     { prefix: '/api' },

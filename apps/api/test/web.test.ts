@@ -58,7 +58,8 @@ describe('serving the storefront', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(runtimeConfigOf(res.body)).toEqual({
+      const { settings, ...config } = runtimeConfigOf(res.body);
+      expect(config).toEqual({
         apiBase: '/api',
         tenantId: 139,
         tenant: {
@@ -68,7 +69,9 @@ describe('serving the storefront', () => {
           timezone: 'Australia/Sydney',
         },
       });
-      expect(res.body).toContain('<title>Bella Nonna Pizzeria &#38; Grill</title>');
+      expect(settings.is_online_order_enabled).toBe(1);
+      expect(settings.theme.general.businessFullName).toBe('Bella Nonna Pizzeria & Grill');
+      expect(res.body).toContain('<title>Bella Nonna Pizzeria &#38; Grill | Order Online</title>');
     },
   );
 
@@ -92,6 +95,51 @@ describe('serving the storefront', () => {
     expect(config.tenant.name).toBe('Luigi </script><script>alert(1)</script>');
     expect(res.body).not.toContain('<script>alert(1)');
     expect(res.body).toContain('<title>Luigi &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;</title>');
+  });
+
+  it('inlines the tenant theme colours and SEO tags, so the first paint needs no settings call', async () => {
+    await ctx.db
+      .updateTable('app_settings')
+      .set({
+        web_config: JSON.stringify({
+          colors: { primary: '#225588' },
+          seo: {
+            title: 'Bella "Nonna" <b>Online</b>',
+            description: 'Pizza & pasta',
+            keywords: ['pizza', 'pasta'],
+            ogImage: '/images/hero.svg',
+            twitterHandle: '@bellanonna',
+            themeColor: '#225588',
+            appleTouchIcon: '/apple-touch-icon.png',
+          },
+        }),
+      })
+      .where('tenant_id', '=', 139)
+      .execute();
+    const res = await ctx.app.inject({ method: 'GET', url: '/contact' });
+    const html = res.body;
+    expect(runtimeConfigOf(html).settings.theme.colors.primary).toBe('#225588');
+    expect(html).toContain('<style>:root{--primary:#225588;');
+    expect(html).toContain('<title>Bella &#34;Nonna&#34; &#60;b&#62;Online&#60;/b&#62;</title>');
+    expect(html).not.toContain('<b>Online</b>');
+    expect(html).toContain('<meta name="description" content="Pizza &#38; pasta">');
+    expect(html).toContain('<meta name="keywords" content="pizza, pasta">');
+    expect(html).toContain('<meta name="theme-color" content="#225588">');
+    expect(html).toContain('<meta property="og:image" content="http://localhost:3000/images/hero.svg">');
+    expect(html).toContain('<meta name="twitter:site" content="@bellanonna">');
+    expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('keeps a hand-written bad colour out of the inlined CSS', async () => {
+    await ctx.db
+      .updateTable('app_settings')
+      .set({ web_config: JSON.stringify({ colors: { primary: 'red}</style><script>alert(1)</script>' } }) })
+      .where('tenant_id', '=', 139)
+      .execute();
+    const html = (await ctx.app.inject({ method: 'GET', url: '/' })).body;
+    expect(html).not.toContain('alert(1)');
+    expect(html).toContain('--primary:#8b0000');
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

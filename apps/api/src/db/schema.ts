@@ -74,6 +74,27 @@ export interface AppSettingsTable {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ContentPagesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** 'terms' | 'privacy' | 'refund-policy' */
+  slug: string;
+  title: string;
+  /** Plain text: a blank line separates paragraphs, a line starting `## ` is a heading. */
+  body: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Lower-case. */
+  email: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** Mail kept here instead of sent when no SMTP server is configured (demo, offline). */
 export interface MailOutboxTable {
   id: Generated<number>;
@@ -271,6 +292,8 @@ export interface Database {
   restaurants: RestaurantsTable;
   restaurant_hours: RestaurantHoursTable;
   app_settings: AppSettingsTable;
+  content_pages: ContentPagesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
   users: UsersTable;
   guests: GuestsTable;
@@ -293,6 +316,7 @@ export type Restaurant = Selectable<RestaurantsTable>;
 export type NewRestaurant = Insertable<RestaurantsTable>;
 export type NewRestaurantHours = Insertable<RestaurantHoursTable>;
 export type NewAppSettings = Insertable<AppSettingsTable>;
+export type AppSettings = Selectable<AppSettingsTable>;
 export type User = Selectable<UsersTable>;
 export type Guest = Selectable<GuestsTable>;
 export type Address = Selectable<AddressesTable>;

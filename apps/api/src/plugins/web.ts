@@ -1,9 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { runtimeConfigGlobal } from '@storefront/core';
+import {
+  colorPattern,
+  isSafeUrl,
+  type RuntimeConfig,
+  runtimeConfigGlobal,
+  type Theme,
+  themeVariables,
+} from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import { settingsService } from '../modules/settings/service.js';
 import { tenantService } from '../modules/tenants/service.js';
 import { scriptNonce } from './security.js';
 
@@ -21,6 +29,47 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The theme's colours as CSS variables, so the very first paint has the tenant's colours. */
+function colorStyle(theme: Theme): string {
+  const colors = Object.values(theme.colors);
+  if (!colors.every((color) => colorPattern.test(color))) return '';
+  const vars = Object.entries(themeVariables(theme.colors))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+  return `<style>:root{${vars}}</style>`;
+}
+
+/** SEO and social tags from the theme's seo/general settings (spec §3); every value escaped. */
+export function seoTags(theme: Theme, publicBaseUrl: string): string {
+  const { seo, general } = theme;
+  const absolute = (url: string) => (url.startsWith('/') ? new URL(url, publicBaseUrl).toString() : url);
+  const safe = (url: string) => (url && isSafeUrl(url) ? url : '');
+  const title = seo.title || general.businessFullName;
+  const image = safe(seo.ogImage) && absolute(seo.ogImage);
+  const favicon = safe(seo.favicon) || safe(general.favicon) || '/favicon.svg';
+  const appleTouchIcon = safe(seo.appleTouchIcon) || favicon;
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}">` : '';
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', seo.description),
+    meta('name', 'keywords', seo.keywords.join(', ')),
+    meta('name', 'theme-color', colorPattern.test(seo.themeColor) ? seo.themeColor : theme.colors.primary),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', seo.description),
+    meta('property', 'og:type', seo.ogType),
+    meta('property', 'og:site_name', seo.ogSiteName || general.businessShortName),
+    meta('property', 'og:image', image),
+    meta('name', 'twitter:card', seo.twitterCard),
+    meta('name', 'twitter:site', seo.twitterHandle),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', seo.description),
+    meta('name', 'twitter:image', image),
+    `<link rel="icon" href="${escapeHtml(favicon)}">`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(appleTouchIcon)}">`,
+  ].join('');
+}
+
 /** Serves the built storefront: hashed assets cached for a year, index.html per tenant. */
 export async function registerWeb(app: FastifyInstance, root: string) {
   const indexFile = path.join(root, 'index.html');
@@ -30,6 +79,12 @@ export async function registerWeb(app: FastifyInstance, root: string) {
   const template = fs.readFileSync(indexFile, 'utf8');
   if (!template.includes(headSlot)) throw new Error(`${indexFile} has no ${headSlot} slot`);
   const tenants = tenantService(app.db, app.config.tenantId);
+  const settings = settingsService(app.db, app.log);
+  // The template's own title, icon and theme colour are for the dev server; ours replace them.
+  const page = template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="theme-color"[^>]*>/, '')
+    .replace(/<link rel="icon"[^>]*>/, '');
 
   await app.register(fastifyStatic, {
     root,
@@ -46,11 +101,24 @@ export async function registerWeb(app: FastifyInstance, root: string) {
   return async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const tenant = await tenants.forHost(request.hostname);
     if (!tenant) throw new AppError('service_unavailable', 'This storefront is not configured');
-    const config = tenants.runtimeConfig(tenant);
-    const head = `<script nonce="${scriptNonce(reply.raw)}">window.${runtimeConfigGlobal}=${inlineJson(config)}</script>`;
-    const html = template
-      .replace(headSlot, head)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tenant.name)}</title>`);
+    // The tenant's current settings go into the page, so the first paint needs no settings call.
+    const entry = await settings.resolve(tenant.id, null);
+    const config: RuntimeConfig = {
+      ...tenants.runtimeConfig(tenant),
+      ...(entry && {
+        settings: {
+          theme: entry.web_config as unknown as Theme,
+          is_online_order_enabled: entry.is_online_order_enabled,
+        },
+      }),
+    };
+    const theme = config.settings?.theme;
+    const head = [
+      theme ? seoTags(theme, app.config.publicBaseUrl) : `<title>${escapeHtml(tenant.name)}</title>`,
+      theme ? colorStyle(theme) : '',
+      `<script nonce="${scriptNonce(reply.raw)}">window.${runtimeConfigGlobal}=${inlineJson(config)}</script>`,
+    ].join('');
+    const html = page.replace(headSlot, head);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 }

@@ -12,6 +12,11 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <RouteLoading />,
     children: [
       { index: true, lazy: () => import('./routes/home') },
+      { path: 'contact', lazy: () => import('./routes/contact') },
+      { path: 'terms', lazy: () => import('./routes/terms') },
+      { path: 'privacy', lazy: () => import('./routes/privacy') },
+      { path: 'refund-policy', lazy: () => import('./routes/refund-policy') },
+      { path: 'error', lazy: () => import('./routes/error') },
       { path: 'table-reservation', lazy: () => import('./routes/table-reservation') },
       { path: 'table-reservation/confirm', lazy: () => import('./routes/table-reservation-confirm') },
       { path: 'table-reservation/success', lazy: () => import('./routes/table-reservation-success') },

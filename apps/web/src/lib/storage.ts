@@ -2,6 +2,10 @@
 export const storageKeys = {
   token: 'token',
   guestToken: 'guestToken',
+  /** The config store (theme and webSettings), spec §3. */
+  configStore: 'configStore',
+  /** The theme alone, also saved (spec §3). */
+  appTheme: 'appTheme',
   user: 'user',
   guestUser: 'guestUser',
   restaurantStore: 'restaurantStore',
@@ -26,3 +30,14 @@ export function writeStorage(key: string, value: string | null): void {
     console.warn(`Could not write "${key}" to local storage`, error);
   }
 }
+
+export function removeStorage(key: string): void {
+  writeStorage(key, null);
+}
+
+/** Zustand `persist` storage over localStorage that logs and ignores failures. */
+export const safeLocalStorage = {
+  getItem: readStorage,
+  setItem: (key: string, value: string) => writeStorage(key, value),
+  removeItem: removeStorage,
+};

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { initialConfigState, useConfigStore } from '@/features/settings/stores/config-store';
 
 // A lazy route's first import can take over a second on a loaded machine; findBy* waits for it.
 configure({ asyncUtilTimeout: 5000 });
@@ -8,4 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  useConfigStore.setState(initialConfigState());
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

@@ -1,3 +1,12 @@
+import type { Theme } from '../theme/types.js';
+
+/** The tenant's settings as the server inlines them: the first paint needs no settings call. */
+export interface InlinedSettings {
+  /** The effective theme (defaults, then the tenant's saved theme). */
+  theme: Theme;
+  is_online_order_enabled: 0 | 1;
+}
+
 /**
  * What the server inlines into index.html so one web build serves any tenant.
  * The web app reads it synchronously before its first render. Built by the server, never parsed
@@ -12,6 +21,8 @@ export interface RuntimeConfig {
     locale: string;
     timezone: string;
   };
+  /** Absent when the page was not served by our server (Vite dev server, tests). */
+  settings?: InlinedSettings;
 }
 
 /** The global the inline script assigns. */

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as foundation from './20261122T0900-foundation.js';
 import * as mailOutbox from './20261123T0800-mail-outbox.js';
+import * as contentPagesNewsletter from './20261123T1000-content-pages-newsletter.js';
 import * as accounts from './20261123T1200-accounts.js';
 import * as reservations from './20261123T1500-reservations.js';
 
@@ -8,6 +9,7 @@ import * as reservations from './20261123T1500-reservations.js';
 export const migrations: Record<string, Migration> = {
   '20261122T0900-foundation': foundation,
   '20261123T0800-mail-outbox': mailOutbox,
+  '20261123T1000-content-pages-newsletter': contentPagesNewsletter,
   '20261123T1200-accounts': accounts,
   '20261123T1500-reservations': reservations,
 };

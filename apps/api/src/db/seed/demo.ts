@@ -2,6 +2,7 @@ import { defaultTenantId, type ThemePatch } from '@storefront/core';
 import type { Db } from '../database.js';
 import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
 import { seedDemoAccounts } from './accounts.js';
+import { seedContentPages } from './content-pages.js';
 import { seedReservations } from './reservations.js';
 
 type WeekHours = [opens: string, closes: string][]; // index 0 = Sunday
@@ -163,6 +164,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         is_online_order_enabled: 1,
       })
       .execute();
+    await seedContentPages(trx, defaultTenantId, 'Bella Nonna Pizzeria & Grill', 'hello@bellanonna.example');
     await seedDemoAccounts(trx);
     await seedReservations(trx);
     return true;

@@ -1,21 +1,94 @@
-import { Outlet } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { FullScreenLoading } from '@/components/layout/full-screen-loading';
+import { runtimeConfig } from '@/config/runtime';
+import { TopOfferBanner } from '@/features/home/components/top-offer-banner';
+import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
+import { OnlineOrdersDisabledNotice } from '@/features/settings/components/online-orders-disabled-notice';
+import { SeoSync } from '@/features/settings/components/seo-sync';
+import { SettingsSync, useServerDownOn502 } from '@/features/settings/components/settings-sync';
+import { useConfigStore } from '@/features/settings/stores/config-store';
+import { useAuthStore } from '@/lib/auth-store';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
+// The editor (and the validation it runs before saving) loads only for those who may use it.
+const ConfigEditor = lazy(() =>
+  import('@/features/settings/components/config-editor').then((m) => ({ default: m.ConfigEditor })),
+);
+
+export interface RouteHandle {
+  /** The page's name in the document title (home has none: the SEO title alone). */
+  title?: string;
+}
+
+const staffRoles: ReadonlySet<string> = new Set(['staff', 'manager', 'owner']);
+
+/** Who may see the config editor: signed-in staff of this tenant (the save route checks the same). */
+function useIsTenantStaff(): boolean {
+  return useAuthStore(
+    (s) =>
+      s.token !== null && s.user !== null && staffRoles.has(s.user.role) && s.user.tenant_id === runtimeConfig.tenantId,
+  );
+}
+
 export function RootLayout() {
+  useServerDownOn502();
+  const location = useLocation();
+  const matches = useMatches();
+  const theme = useConfigStore((s) => s.theme);
+  const isThemeLoading = useConfigStore((s) => s.isThemeLoading);
+  const isServerDown = useConfigStore((s) => s.isServerDown);
+  const isBannerVisible = useConfigStore((s) => s.isBannerVisible);
+  const setBannerVisible = useConfigStore((s) => s.setBannerVisible);
+  const isStaff = useIsTenantStaff();
+  const pageTitle = matches.map((m) => (m.handle as RouteHandle | undefined)?.title).findLast(Boolean);
+  // The chosen restaurant's overrides (theme, ordering switch, payment account) apply once chosen.
+  const restaurantId = useRestaurantStore((s) => s.selectedRestaurant?.restaurant.id ?? null);
+  const sync = <SettingsSync tenantId={runtimeConfig.tenantId} restaurantId={restaurantId} />;
+
+  // Spec §2: server down → /error, replacing history.
+  if (isServerDown && location.pathname !== '/error') {
+    return <Navigate to="/error" replace />;
+  }
+  if (isThemeLoading && !isServerDown) {
+    return (
+      <>
+        {sync}
+        <FullScreenLoading />
+      </>
+    );
+  }
+
+  const { topOfferBanner } = theme;
   return (
     <div className="flex min-h-dvh flex-col">
+      {sync}
+      <SeoSync theme={theme} pageTitle={pageTitle} />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-primary"
       >
         Skip to content
       </a>
+      {topOfferBanner.showTopOfferBanner && isBannerVisible && topOfferBanner.topOfferBannerText && (
+        <TopOfferBanner
+          text={topOfferBanner.topOfferBannerText}
+          height={topOfferBanner.topOfferBannerHeight}
+          onDismiss={() => setBannerVisible(false)}
+        />
+      )}
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
+      <OnlineOrdersDisabledNotice />
+      {isStaff && theme.general.showConfigEditor && (
+        <Suspense fallback={null}>
+          <ConfigEditor tenantId={runtimeConfig.tenantId} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,26 +1,63 @@
-import { defaultTheme } from '@storefront/core';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
 import { AccountWidget } from '@/features/auth/components/account-widget';
 import { RestaurantSelector } from '@/features/restaurants/components/restaurant-selector';
+import { useConfigStore } from '@/features/settings/stores/config-store';
 
 export function SiteHeader() {
-  const { header } = defaultTheme;
+  const header = useConfigStore((s) => s.theme.header);
+  const general = useConfigStore((s) => s.theme.general);
+  const name = general.businessShortName || general.businessFullName || runtimeConfig.tenant.name;
+  const logoStyle = {
+    '--logo-mobile': `${header.logoSizeMobile}px`,
+    '--logo-desktop': `${header.logoSizeDesktop}px`,
+  } as React.CSSProperties;
   return (
-    <header className="sticky top-0 z-40 border-stone-200 border-b bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center justify-between px-4" style={{ height: header.height }}>
-        <Link to="/" className="flex items-center gap-3 font-bold text-lg text-primary">
-          <span
-            aria-hidden="true"
-            className="grid shrink-0 place-items-center rounded-full bg-primary font-black text-white"
-            style={{ width: header.logoSizeDesktop * 0.75, height: header.logoSizeDesktop * 0.75 }}
-          >
-            {runtimeConfig.tenant.name.charAt(0)}
-          </span>
-          {header.showBusinessNameWithLogo && <span>{runtimeConfig.tenant.name}</span>}
+    <header className="sticky top-0 z-40 border-stone-200 border-b bg-white/95 text-stone-900 backdrop-blur">
+      <div
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-1"
+        style={{ minHeight: header.height }}
+      >
+        <Link
+          to="/"
+          aria-label={header.showBusinessNameWithLogo ? undefined : `${name} home`}
+          className="flex min-w-0 items-center gap-2 font-bold text-lg text-primary sm:gap-3"
+          style={logoStyle}
+        >
+          {general.logo ? (
+            <img
+              src={general.logo}
+              alt=""
+              className="size-[var(--logo-mobile)] shrink-0 object-contain md:size-[var(--logo-desktop)]"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="grid size-[calc(var(--logo-mobile)*0.75)] shrink-0 place-items-center rounded-full bg-primary font-black text-white md:size-[calc(var(--logo-desktop)*0.75)]"
+            >
+              {name.charAt(0)}
+            </span>
+          )}
+          {header.showBusinessNameWithLogo && <span className="truncate">{name}</span>}
         </Link>
-        <RestaurantSelector />
-        <AccountWidget />
+        <div className="flex items-center gap-3 sm:gap-6">
+          <RestaurantSelector />
+          <nav aria-label="Main">
+            <ul className="flex items-center gap-3 font-medium text-sm sm:gap-6">
+              <li>
+                <a href="/#menu" className="hover:text-primary">
+                  Menu
+                </a>
+              </li>
+              <li>
+                <NavLink to="/contact" className="hover:text-primary aria-[current=page]:text-primary">
+                  Contact
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+          <AccountWidget />
+        </div>
       </div>
     </header>
   );

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ok, settingsEntry, stubApi } from '@/testing/api';
 import { renderApp } from '@/testing/render';
 
 describe('home page', () => {
@@ -18,6 +19,14 @@ describe('home page', () => {
     }
   });
 
+  it("has the categories and the #menu section with the spec's titles, and says a restaurant is needed", async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Explore Our Categories' })).toBeInTheDocument();
+    const menu = screen.getByRole('region', { name: 'Our Menu' });
+    expect(menu).toHaveAttribute('id', 'menu');
+    expect(within(menu).getByText('Choose a restaurant to see its menu.')).toBeInTheDocument();
+  });
+
   it('has the default footer links and the copyright with this year', async () => {
     renderApp('/');
     const footer = await screen.findByRole('navigation', { name: 'Footer' });
@@ -29,6 +38,75 @@ describe('home page', () => {
       ['Terms', '/terms'],
     ]);
     expect(screen.getByText(`© ${new Date().getFullYear()} All rights reserved.`)).toBeInTheDocument();
+  });
+
+  it('renders the layout variant each section is set to', async () => {
+    stubApi({
+      '/api/v2/restaurants/app-settings': () =>
+        ok([
+          settingsEntry({
+            hero: { variant: 'split' },
+            features: { variant: 'list' },
+            categories: { variant: 'carousel' },
+            menu: { variant: 'list' },
+            footer: { variant: 'simple' },
+          }),
+        ]),
+    });
+    renderApp('/', { stub: false });
+    const hero = await screen.findByRole('region', { name: 'Delicious Food, Delivered to Your Door' });
+    expect(hero).toHaveAttribute('data-variant', 'split');
+    expect(screen.getByRole('region', { name: 'Why Choose Us' })).toHaveAttribute('data-variant', 'list');
+    expect(screen.getByRole('region', { name: 'Explore Our Categories' })).toHaveAttribute('data-variant', 'carousel');
+    expect(screen.getByRole('region', { name: 'Our Menu' })).toHaveAttribute('data-variant', 'list');
+    expect(screen.getByRole('contentinfo')).toHaveAttribute('data-variant', 'simple');
+  });
+
+  it('shows a theme text containing markup as text, never as HTML', async () => {
+    stubApi({
+      '/api/v2/restaurants/app-settings': () =>
+        ok([settingsEntry({ hero: { title: '<script>alert(1)</script><b>Bold</b>' } })]),
+    });
+    const { container } = renderApp('/', { stub: false });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('<script>alert(1)</script><b>Bold</b>');
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('main b')).toBeNull();
+  });
+
+  it('shows the optional sections when switched on, and hides best-selling while it has no products', async () => {
+    stubApi({
+      '/api/v2/restaurants/app-settings': () =>
+        ok([
+          settingsEntry({
+            general: {
+              showBestSellingSection: true,
+              showFreshAdditionsSection: true,
+              mobileApp: {
+                showPromotion: true,
+                appName: 'Bella',
+                description: 'Order faster',
+                appStoreUrl: 'https://apps.example/bella',
+              },
+            },
+            footer: { showNewsletter: true },
+          }),
+        ]),
+      '/api/v2/products/highlights': () =>
+        ok({
+          best_selling: [],
+          fresh_additions: [{ id: 1, name: 'Burrata', description: 'Creamy', image_url: null, online_price: 1850 }],
+        }),
+    });
+    renderApp('/', { stub: false });
+    expect(await screen.findByRole('heading', { name: 'Fresh Additions' })).toBeInTheDocument();
+    expect(screen.getByText('$18.50')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Best Sellers' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Get the Bella app' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
+      'href',
+      'https://apps.example/bella',
+    );
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toBeInTheDocument();
   });
 
   it('shows the not-found page for any other path', async () => {

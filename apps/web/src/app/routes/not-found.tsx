@@ -1,4 +1,7 @@
 import { Link } from 'react-router';
+import type { RouteHandle } from '../layout/root-layout';
+
+export const handle: RouteHandle = { title: 'Page not found' };
 
 export function Component() {
   return (

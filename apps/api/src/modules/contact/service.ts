@@ -1,0 +1,39 @@
+import type { ContactMessageBody } from '@storefront/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { settingsService } from '../settings/service.js';
+
+/** The contact form: delivered by mail to the business's contactEmail (theme general settings). */
+export function contactService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
+  const settings = settingsService(db, log);
+
+  async function send(message: ContactMessageBody): Promise<void> {
+    const entry = await settings.resolve(message.tenant_id, null);
+    if (!entry) throw new AppError('not_found', 'Business not found');
+    const general = (entry.web_config as { general?: { contactEmail?: string; businessFullName?: string } }).general;
+    const to = general?.contactEmail;
+    if (!to) throw new AppError('unprocessable', 'This business does not take messages online; please call instead');
+    const text = [
+      `New message from the contact form of ${general?.businessFullName || 'your storefront'}.`,
+      '',
+      `Name: ${message.name}`,
+      `Email: ${message.email}`,
+      ...(message.phone ? [`Phone: ${message.phone}`] : []),
+      '',
+      message.message,
+    ].join('\n');
+    try {
+      await mailer.send({ tenantId: message.tenant_id, to, subject: `Website enquiry from ${message.name}`, text });
+    } catch (error) {
+      log.error({ err: error }, 'contact message could not be delivered');
+      throw new AppError(
+        'service_unavailable',
+        'We could not send your message just now. Please try again or call us.',
+      );
+    }
+  }
+
+  return { send };
+}

@@ -1,0 +1,62 @@
+import type { Db } from '../../db/database.js';
+
+export function settingsRepository(db: Db) {
+  return {
+    /** The tenant's row and, when asked, the restaurant's override row: one query. */
+    findRows(tenantId: number, restaurantId: number | null) {
+      return db
+        .selectFrom('app_settings')
+        .select(['restaurant_id', 'web_config', 'payment_gateway_config', 'is_online_order_enabled'])
+        .where('tenant_id', '=', tenantId)
+        .where((eb) =>
+          restaurantId === null
+            ? eb('restaurant_id', 'is', null)
+            : eb.or([eb('restaurant_id', 'is', null), eb('restaurant_id', '=', restaurantId)]),
+        )
+        .execute();
+    },
+    restaurantExists(tenantId: number, restaurantId: number) {
+      return db
+        .selectFrom('restaurants')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', restaurantId)
+        .executeTakeFirst()
+        .then(Boolean);
+    },
+    tenantExists(tenantId: number) {
+      return db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst().then(Boolean);
+    },
+    /** Replaces the saved theme of the tenant (restaurantId null) or of one restaurant. */
+    async saveWebConfig(tenantId: number, restaurantId: number | null, webConfig: string) {
+      const now = new Date().toISOString();
+      const updated = await db
+        .updateTable('app_settings')
+        .set({ web_config: webConfig, updated_at: now })
+        .where('tenant_id', '=', tenantId)
+        .where((eb) =>
+          restaurantId === null ? eb('restaurant_id', 'is', null) : eb('restaurant_id', '=', restaurantId),
+        )
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) return;
+      await db
+        .insertInto('app_settings')
+        .values({
+          tenant_id: tenantId,
+          restaurant_id: restaurantId,
+          web_config: webConfig,
+          payment_gateway_config: '{}',
+          payment_gateway_secrets: null,
+          // A new restaurant row must not switch ordering on or off by itself: it inherits.
+          is_online_order_enabled: await db
+            .selectFrom('app_settings')
+            .select('is_online_order_enabled')
+            .where('tenant_id', '=', tenantId)
+            .where('restaurant_id', 'is', null)
+            .executeTakeFirst()
+            .then((row) => row?.is_online_order_enabled ?? 1),
+        })
+        .execute();
+    },
+  };
+}

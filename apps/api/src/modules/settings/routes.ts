@@ -1,0 +1,41 @@
+import { appSettingsQuerySchema, appSettingsResponseSchema, saveAppSettingsBodySchema } from '@storefront/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { settingsService } from './service.js';
+import { requireTenantStaff } from './staff-guard.js';
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings = settingsService(app.db, app.log);
+
+  app.get(
+    '/v2/restaurants/app-settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "A tenant's (or one restaurant's) theme, public payment config and online-ordering switch",
+        querystring: appSettingsQuerySchema,
+        response: { 200: appSettingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenant_id, restaurant_id } = request.query;
+      return { data: [await settings.get(tenant_id, restaurant_id ?? null)], error: null };
+    },
+  );
+
+  app.put(
+    '/v2/restaurants/app-settings',
+    {
+      preHandler: requireTenantStaff,
+      schema: {
+        tags: ['settings'],
+        summary: 'Save the theme from the config editor (staff of the tenant only)',
+        body: saveAppSettingsBodySchema,
+        response: { 200: appSettingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenant_id, restaurant_id, web_config } = request.body;
+      return { data: [await settings.save(tenant_id, restaurant_id ?? null, web_config)], error: null };
+    },
+  );
+};

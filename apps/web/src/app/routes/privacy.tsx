@@ -1,0 +1,9 @@
+import { runtimeConfig } from '@/config/runtime';
+import { ContentPageView } from '@/features/static-pages/components/content-page';
+import type { RouteHandle } from '../layout/root-layout';
+
+export const handle: RouteHandle = { title: 'Privacy Policy' };
+
+export function Component() {
+  return <ContentPageView tenantId={runtimeConfig.tenantId} slug="privacy" fallbackTitle="Privacy Policy" />;
+}

@@ -1,0 +1,168 @@
+import { contactMessageBodySchema, type Theme } from '@storefront/core';
+import { Globe, Mail, Phone } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useSendContactMessage } from '../api/send-contact-message';
+
+type FieldName = 'name' | 'email' | 'phone' | 'message';
+
+const inputClass =
+  'mt-1 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:border-primary focus:outline-2 focus:outline-primary aria-[invalid=true]:border-red-700';
+
+function Field({
+  name,
+  label,
+  error,
+  type = 'text',
+  autoComplete,
+  multiline,
+  required,
+}: {
+  name: FieldName;
+  label: string;
+  error?: string;
+  type?: string;
+  autoComplete?: string;
+  multiline?: boolean;
+  required?: boolean;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    className: inputClass,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="font-medium">
+        {label}
+        {!required && <span className="font-normal text-stone-600"> (optional)</span>}
+      </label>
+      {multiline ? <textarea rows={6} {...common} /> : <input type={type} autoComplete={autoComplete} {...common} />}
+      {error && (
+        <p id={errorId} className="mt-1 text-red-700 text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** /contact: how to reach the business, and a form that mails it. */
+export function ContactPage({ tenantId, general }: { tenantId: number; general: Theme['general'] }) {
+  const send = useSendContactMessage();
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [sent, setSent] = useState(false);
+  const canMail = Boolean(general.contactEmail);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const phone = String(data.get('phone') ?? '').trim();
+    const parsed = contactMessageBodySchema.safeParse({
+      tenant_id: tenantId,
+      name: String(data.get('name') ?? ''),
+      email: String(data.get('email') ?? '').trim(),
+      ...(phone ? { phone } : {}),
+      message: String(data.get('message') ?? ''),
+    });
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as FieldName;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      const first = Object.keys(next)[0];
+      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    send.mutate(parsed.data, {
+      onSuccess: () => {
+        setSent(true);
+        form.reset();
+        toast.success('Message sent', { description: 'Thanks! We will get back to you soon.' });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) setErrors(error.fields as typeof errors);
+        toast.error('Message not sent', { description: error.message });
+      },
+    });
+  }
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-[1fr_1.4fr]">
+      <section aria-labelledby="contact-title">
+        <h1 id="contact-title" className="font-bold text-3xl">
+          Contact us
+        </h1>
+        {general.businessFullName && <p className="mt-4 font-semibold text-lg">{general.businessFullName}</p>}
+        {general.tagline && <p className="mt-1 text-stone-600">{general.tagline}</p>}
+        <ul className="mt-6 space-y-3">
+          {general.contactPhone && (
+            <li className="flex items-center gap-3">
+              <Phone aria-hidden="true" className="size-5 text-primary" />
+              <a
+                href={`tel:${general.contactPhone.replace(/[^0-9+]/g, '')}`}
+                className="underline-offset-4 hover:underline"
+              >
+                {general.contactPhone}
+              </a>
+            </li>
+          )}
+          {general.contactEmail && (
+            <li className="flex items-center gap-3">
+              <Mail aria-hidden="true" className="size-5 text-primary" />
+              <a href={`mailto:${general.contactEmail}`} className="underline-offset-4 hover:underline">
+                {general.contactEmail}
+              </a>
+            </li>
+          )}
+          {general.websiteUrl && (
+            <li className="flex items-center gap-3">
+              <Globe aria-hidden="true" className="size-5 text-primary" />
+              <a href={general.websiteUrl} className="underline-offset-4 hover:underline" rel="noopener noreferrer">
+                {general.websiteUrl.replace(/^https?:\/\//, '')}
+              </a>
+            </li>
+          )}
+        </ul>
+        {general.aboutContent && <p className="mt-6 whitespace-pre-line text-stone-700">{general.aboutContent}</p>}
+        {general.businessAcn && <p className="mt-4 text-sm text-stone-600">ACN {general.businessAcn}</p>}
+      </section>
+
+      <section aria-labelledby="contact-form-title" className="rounded-xl border border-stone-200 p-6 shadow-sm">
+        <h2 id="contact-form-title" className="font-semibold text-xl">
+          Send us a message
+        </h2>
+        {!canMail ? (
+          <p className="mt-4 text-stone-700">This business does not take messages online; please call instead.</p>
+        ) : (
+          <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+            <Field name="name" label="Name" autoComplete="name" error={errors.name} required />
+            <Field name="email" label="Email" type="email" autoComplete="email" error={errors.email} required />
+            <Field name="phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone} />
+            <Field name="message" label="Message" multiline error={errors.message} required />
+            <button
+              type="submit"
+              disabled={send.isPending}
+              className="rounded-md bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60"
+            >
+              {send.isPending ? 'Sending…' : 'Send message'}
+            </button>
+            <p role="status" className="text-green-800">
+              {sent && !send.isPending ? 'Thanks! Your message has been sent.' : ''}
+            </p>
+          </form>
+        )}
+      </section>
+    </div>
+  );
+}

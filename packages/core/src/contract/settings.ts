@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { colorPattern, isSafeUrl } from '../theme/safe.js';
+import { envelope } from './envelope.js';
+
+const color = z.string().regex(colorPattern, 'Must be a colour like #8b0000');
+
+/** Plain text of at most `max` characters; markup in it is shown as text, never rendered. */
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+
+const url = z
+  .string()
+  .trim()
+  .max(2048, 'At most 2048 characters')
+  .refine(isSafeUrl, 'Must be an http(s) address or a path starting with /');
+
+const size = (min: number, max: number) => z.number().int().min(min).max(max);
+
+const link = z.strictObject({ label: text(60).min(1, 'Required'), url: url.refine((v) => v !== '', 'Required') });
+
+/**
+ * A tenant's saved theme (spec §3 Theme/config), every field optional: what the config editor
+ * saves and what app_settings.web_config holds. Unknown fields are rejected.
+ */
+export const themePatchSchema = z.strictObject({
+  colors: z
+    .strictObject({ primary: color, secondary: color, accent: color, background: color, text: color })
+    .partial()
+    .optional(),
+  hero: z
+    .strictObject({
+      variant: z.enum(['overlay', 'split']),
+      backgroundImage: url,
+      title: text(120),
+      subtitle: text(300),
+      ctaText: text(40),
+      ctaLink: url,
+    })
+    .partial()
+    .optional(),
+  features: z
+    .strictObject({
+      variant: z.enum(['grid', 'list']),
+      title: text(120),
+      subtitle: text(300),
+      items: z
+        .array(
+          z.strictObject({
+            id: text(40).min(1),
+            title: text(60),
+            description: text(300),
+            icon: text(40),
+          }),
+        )
+        .max(8),
+    })
+    .partial()
+    .optional(),
+  categories: z
+    .strictObject({ variant: z.enum(['grid', 'carousel']), title: text(120), subtitle: text(300) })
+    .partial()
+    .optional(),
+  menu: z
+    .strictObject({
+      variant: z.enum(['grid', 'list']),
+      title: text(120),
+      subtitle: text(300),
+      categoryLayout: z.enum(['horizontal', 'vertical']),
+      showOutOfStockProducts: z.boolean(),
+    })
+    .partial()
+    .optional(),
+  footer: z
+    .strictObject({
+      variant: z.enum(['simple', 'columns']),
+      showNewsletter: z.boolean(),
+      copyrightText: text(200),
+      links: z.array(link).max(12),
+    })
+    .partial()
+    .optional(),
+  header: z
+    .strictObject({
+      height: size(40, 160),
+      topOfferBannerHeight: size(24, 120),
+      showBusinessNameWithLogo: z.boolean(),
+      logoSizeDesktop: size(16, 160),
+      logoSizeMobile: size(16, 160),
+    })
+    .partial()
+    .optional(),
+  topOfferBanner: z
+    .strictObject({
+      topOfferBannerHeight: size(24, 120),
+      showTopOfferBanner: z.boolean(),
+      topOfferBannerText: text(200),
+    })
+    .partial()
+    .optional(),
+  seo: z
+    .strictObject({
+      title: text(120),
+      description: text(320),
+      keywords: z.array(text(40)).max(30),
+      ogImage: url,
+      twitterHandle: z
+        .string()
+        .trim()
+        .regex(/^(@?[A-Za-z0-9_]{1,15})?$/, 'Must be a handle like @bellanonna'),
+      ogType: z.enum(['website', 'restaurant', 'business.business']),
+      ogSiteName: text(80),
+      twitterCard: z.enum(['summary', 'summary_large_image']),
+      favicon: url,
+      appleTouchIcon: url,
+      themeColor: color,
+    })
+    .partial()
+    .optional(),
+  general: z
+    .strictObject({
+      tagline: text(160),
+      logo: url,
+      favicon: url,
+      aboutContent: text(2000),
+      showConfigEditor: z.boolean(),
+      contactEmail: z.union([z.literal(''), z.email('Must be an email address').max(254)]),
+      contactPhone: text(40),
+      websiteUrl: url,
+      businessFullName: text(120),
+      businessShortName: text(60),
+      businessAcn: text(40),
+      tenantId: z.number().int().positive(),
+      socialLinks: z
+        .array(z.strictObject({ platform: text(30).min(1), url: url.refine((v) => v !== '', 'Required') }))
+        .max(10),
+      mobileApp: z
+        .strictObject({
+          showPromotion: z.boolean(),
+          appName: text(60),
+          description: text(300),
+          playStoreUrl: url,
+          appStoreUrl: url,
+        })
+        .partial(),
+      autoClearRestaurantOnInterval: z.boolean(),
+      autoClearRestaurantTimeInterval: z.number().int().min(1).max(168),
+      showBestSellingSection: z.boolean(),
+      showFreshAdditionsSection: z.boolean(),
+      isAsapOptionEnabled: z.boolean(),
+      showProductUnit: z.boolean(),
+    })
+    .partial()
+    .optional(),
+});
+
+export type ValidThemePatch = z.infer<typeof themePatchSchema>;
+
+/** The public part of a payment provider's configuration; secrets never leave the server. */
+export const paymentGatewayConfigSchema = z.object({
+  provider: z.string(),
+  mode: z.enum(['live', 'test']),
+  publishable_key: z.string(),
+});
+
+export type PaymentGatewayConfig = z.infer<typeof paymentGatewayConfigSchema>;
+
+const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** GET /v2/restaurants/app-settings (spec §7). Without restaurant_id: the tenant's settings. */
+export const appSettingsQuerySchema = z.strictObject({
+  tenant_id: positiveId,
+  restaurant_id: positiveId.optional(),
+});
+
+export const appSettingsEntrySchema = z.object({
+  tenant_id: z.number().int(),
+  restaurant_id: z.number().int().nullable(),
+  /** The effective theme: spec §9 defaults, then the tenant's, then the restaurant's overrides. */
+  web_config: z.record(z.string(), z.unknown()),
+  payment_gateway_config: paymentGatewayConfigSchema.nullable(),
+  /** 0 disables online ordering (spec §3). */
+  is_online_order_enabled: z.union([z.literal(0), z.literal(1)]),
+});
+
+export type AppSettingsEntry = z.infer<typeof appSettingsEntrySchema>;
+
+/** A list whose first element holds the settings (spec §7). */
+export const appSettingsResponseSchema = envelope(z.array(appSettingsEntrySchema));
+
+/** PUT /v2/restaurants/app-settings: the config editor saves a tenant's (or restaurant's) theme. */
+export const saveAppSettingsBodySchema = z.strictObject({
+  tenant_id: z.number().int().positive(),
+  restaurant_id: z.number().int().positive().nullable().optional(),
+  web_config: themePatchSchema,
+});
+
+export type SaveAppSettingsBody = z.infer<typeof saveAppSettingsBodySchema>;
