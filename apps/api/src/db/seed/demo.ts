@@ -1,6 +1,7 @@
 import { defaultTenantId, type ThemePatch } from '@storefront/core';
 import type { Db } from '../database.js';
 import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
+import { seedCatalogue } from './catalogue.js';
 
 type WeekHours = [opens: string, closes: string][]; // index 0 = Sunday
 
@@ -145,6 +146,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       );
       await trx.insertInto('restaurant_hours').values(hours).execute();
     }
+
+    await seedCatalogue(trx, defaultTenantId);
 
     await trx
       .insertInto('app_settings')
