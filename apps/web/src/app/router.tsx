@@ -12,6 +12,11 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <RouteLoading />,
     children: [
       { index: true, lazy: () => import('./routes/home') },
+      { path: 'menu', lazy: () => import('./routes/menu') },
+      { path: 'instore-menu', lazy: () => import('./routes/instore-menu') },
+      { path: 'dine-in-menu', lazy: () => import('./routes/dine-in-menu') },
+      { path: 'dine-in-menu/deals', lazy: () => import('./routes/dine-in-deals') },
+      { path: 'deals', lazy: () => import('./routes/deals') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

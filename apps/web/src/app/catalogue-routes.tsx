@@ -1,0 +1,59 @@
+import { type AddToCartPayload, defaultTheme, type MenuChannel } from '@storefront/core';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { DealsView } from '@/features/menu/components/deals-view';
+import { MenuView } from '@/features/menu/components/menu-view';
+
+/**
+ * What the menu routes share. The selected restaurant (issue 4) and the theme store (issue 3) are
+ * being built in parallel: until they land, the restaurant comes from `?restaurant=` and the theme
+ * is the default one.
+ */
+export function useRestaurantId(): number | null {
+  const [params] = useSearchParams();
+  const id = Number(params.get('restaurant'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The cart (issue 6) is not built yet: the dialog's POST /v2/cart body has nowhere to go. */
+export function addToCart(_payload: AddToCartPayload) {
+  toast.error('Unable to add item to cart.');
+}
+
+function NoRestaurant() {
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-16">
+      <h1 className="font-extrabold text-3xl">{defaultTheme.menu.title}</h1>
+      <p className="text-stone-700">Choose a restaurant to see its menu.</p>
+    </section>
+  );
+}
+
+export function MenuRoute({ channel, title, notice }: { channel: MenuChannel; title?: string; notice?: ReactNode }) {
+  const restaurantId = useRestaurantId();
+  if (restaurantId === null) return <NoRestaurant />;
+  const { menu, general } = defaultTheme;
+  return (
+    <MenuView
+      key={restaurantId}
+      restaurantId={restaurantId}
+      channel={channel}
+      title={title ?? menu.title}
+      subtitle={menu.subtitle}
+      categoryLayout={menu.categoryLayout}
+      showOutOfStockProducts={menu.showOutOfStockProducts}
+      showProductUnit={general.showProductUnit}
+      onAddToCart={addToCart}
+      notice={notice}
+    />
+  );
+}
+
+export function DealsRoute({ channel }: { channel: MenuChannel }) {
+  const restaurantId = useRestaurantId();
+  if (restaurantId === null) return <NoRestaurant />;
+  return (
+    <DealsView key={restaurantId} restaurantId={restaurantId} channel={channel} title="Deals" onAddToCart={addToCart} />
+  );
+}
