@@ -27,6 +27,7 @@ export default async function globalSetup() {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const databaseFile = path.join(dir, 'e2e.sqlite');
   const log = fs.openSync(path.join(dir, 'server.log'), 'a');
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -34,7 +35,7 @@ export default async function globalSetup() {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
+      DATABASE_URL: `sqlite:${databaseFile}`,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', log, log],
@@ -47,6 +48,8 @@ export default async function globalSetup() {
     throw error;
   }
   process.env.E2E_BASE_URL = url;
+  // Mail goes to the outbox there (no SMTP_URL); tests read codes and links from it.
+  process.env.E2E_DATABASE_FILE = databaseFile;
 
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -8,6 +8,7 @@ import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { mailPlugin } from './modules/mail/plugin.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -57,6 +58,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   await app.register(securityPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(docsPlugin);
+  await app.register(mailPlugin);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })

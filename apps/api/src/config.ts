@@ -23,6 +23,12 @@ const envSchema = z.object({
   /** Directory of the built web app; the API alone runs without it. */
   WEB_DIST: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
+  /** smtp(s)://user:pass@host:port. Unset: mail is kept in the mail_outbox table and logged. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Storefront <no-reply@localhost>'),
 });
 
 export type DatabaseTarget =
@@ -41,6 +47,8 @@ export interface Config {
   redisUrl?: string;
   webDist?: string;
   seedDemo: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -72,5 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     redisUrl: e.REDIS_URL,
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : undefined,
     seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

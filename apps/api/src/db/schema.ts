@@ -74,6 +74,18 @@ export interface AppSettingsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** Mail kept here instead of sent when no SMTP server is configured (demo, offline). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  tenant_id: number;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** 0/1 integer flags (booleans on both dialects). */
 type Flag = number;
 
@@ -218,6 +230,7 @@ export interface Database {
   restaurants: RestaurantsTable;
   restaurant_hours: RestaurantHoursTable;
   app_settings: AppSettingsTable;
+  mail_outbox: MailOutboxTable;
   categories: CategoriesTable;
   products: ProductsTable;
   restaurant_products: RestaurantProductsTable;

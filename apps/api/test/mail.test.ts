@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './support/app.js';
+import { type SmtpCapture, startSmtpCapture } from './support/smtp.js';
+
+describe('mail over SMTP', () => {
+  let smtp: SmtpCapture;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    ctx = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Bella Nonna <orders@bellanonna.test>' } });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  it('delivers the message to the SMTP server and keeps nothing in the outbox', async () => {
+    await ctx.app.mailer.send({ tenantId: 139, to: 'ada@example.test', subject: 'Your code', text: 'Code: 123456' });
+    const mail = await smtp.waitFor('ada@example.test');
+    expect(mail).toMatchObject({ subject: 'Your code', to: ['ada@example.test'] });
+    expect(mail.text.trim()).toBe('Code: 123456');
+    expect(await ctx.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+  });
+
+  it('throws when the server cannot be reached, so the caller can answer honestly', async () => {
+    const down = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      await expect(
+        down.app.mailer.send({ tenantId: 139, to: 'ada@example.test', subject: 'x', text: 'y' }),
+      ).rejects.toThrow();
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('mail without SMTP', () => {
+  let ctx: TestContext;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('keeps the message in the tenant outbox and logs it for whoever runs the demo', async () => {
+    await ctx.app.mailer.send({ tenantId: 139, to: 'bob@example.test', subject: 'Your code', text: 'Code: 654321' });
+    const rows = await ctx.db.selectFrom('mail_outbox').selectAll().execute();
+    expect(rows).toMatchObject([
+      { tenant_id: 139, to_address: 'bob@example.test', subject: 'Your code', body_text: 'Code: 654321' },
+    ]);
+    expect(lines.join('')).toContain('Code: 654321');
+  });
+});
