@@ -9,6 +9,7 @@ test.describe('the menu', () => {
     axeViolations,
     pageErrors,
   }) => {
+    test.slow(); // a long journey with two axe runs
     await page.goto(`/menu?restaurant=${surryHills}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Our Menu' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Menu categories' }).getByRole('link')).toHaveCount(7);
@@ -90,6 +91,21 @@ test.describe('the menu', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('the home page menu', () => {
+  test('shows the categories and the menu under the hero, linked from Order Now', async ({ page, axeViolations }) => {
+    await page.goto(`/?restaurant=${surryHills}`);
+    const categories = page.getByRole('heading', { level: 2, name: 'Explore Our Categories' });
+    await expect(categories).toBeAttached();
+    await expect(page.getByRole('heading', { level: 2, name: 'Our Menu' })).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await page.getByRole('link', { name: 'Order Now' }).click();
+    await expect(categories).toBeInViewport();
+    await page.getByRole('link', { name: 'Desserts' }).first().click();
+    await expect(page.getByRole('heading', { level: 3, name: 'Desserts' })).toBeInViewport();
+    expect(await axeViolations()).toEqual([]);
   });
 });
 

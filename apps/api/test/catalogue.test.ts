@@ -237,6 +237,13 @@ describe('catalogue and menus', () => {
     });
   });
 
+  it('publishes the catalogue calls in the OpenAPI description', async () => {
+    const doc = (await get('/api/docs/json')).json();
+    for (const path of ['menu', 'products/{restaurant_product_id}', 'deals', 'combos']) {
+      expect(doc.paths).toHaveProperty([`/api/v2/restaurants/{restaurant_id}/${path}`]);
+    }
+  });
+
   describe('deals and combos', () => {
     it('lists 2 deals with their component types and channel prices', async () => {
       const url = `/api/v2/restaurants/${ids['surry-hills']}/deals`;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { DealsView } from '@/features/menu/components/deals-view';
+import { HomeCatalogue } from '@/features/menu/components/home-catalogue';
 import { MenuView } from '@/features/menu/components/menu-view';
 
 /**
@@ -55,5 +56,44 @@ export function DealsRoute({ channel }: { channel: MenuChannel }) {
   if (restaurantId === null) return <NoRestaurant />;
   return (
     <DealsView key={restaurantId} restaurantId={restaurantId} channel={channel} title="Deals" onAddToCart={addToCart} />
+  );
+}
+
+/** The home page's categories, best-selling, fresh additions and menu (the hero's #menu). */
+export function HomeMenuSections() {
+  const restaurantId = useRestaurantId();
+  const { menu, general, categories } = defaultTheme;
+  return (
+    <div id="menu" className="scroll-mt-16">
+      {restaurantId === null ? (
+        <section className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-12">
+          <h2 className="font-extrabold text-3xl">{menu.title}</h2>
+          <p className="text-stone-700">Choose a restaurant to see its menu.</p>
+        </section>
+      ) : (
+        <>
+          <HomeCatalogue
+            restaurantId={restaurantId}
+            channel="online"
+            categories={categories}
+            showBestSelling={general.showBestSellingSection}
+            showFreshAdditions={general.showFreshAdditionsSection}
+            showProductUnit={general.showProductUnit}
+            onAddToCart={addToCart}
+          />
+          <MenuView
+            restaurantId={restaurantId}
+            channel="online"
+            title={menu.title}
+            subtitle={menu.subtitle}
+            categoryLayout={menu.categoryLayout}
+            showOutOfStockProducts={menu.showOutOfStockProducts}
+            showProductUnit={general.showProductUnit}
+            onAddToCart={addToCart}
+            headingLevel={2}
+          />
+        </>
+      )}
+    </div>
   );
 }

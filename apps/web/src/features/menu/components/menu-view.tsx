@@ -19,6 +19,8 @@ export interface MenuViewProps {
   onAddToCart: (payload: AddProductToCart) => void;
   /** Shown under the subtitle (e.g. the dine-in table). */
   notice?: ReactNode;
+  /** 2 when the menu is a section of another page (the home page). */
+  headingLevel?: 1 | 2;
 }
 
 const matches = (product: MenuProduct, term: string) =>
@@ -33,9 +35,11 @@ export function MenuView(props: MenuViewProps) {
   const [openId, setOpenId] = useState<number | null>(null);
 
   const vertical = props.categoryLayout === 'vertical';
+  const Heading = props.headingLevel === 2 ? 'h2' : 'h1';
+  const Sub = props.headingLevel === 2 ? 'h3' : 'h2';
   const header = (
     <header className="flex flex-col gap-2">
-      <h1 className="font-extrabold text-3xl sm:text-4xl">{props.title}</h1>
+      <Heading className="font-extrabold text-3xl sm:text-4xl">{props.title}</Heading>
       <p className="text-stone-600">{props.subtitle}</p>
       {props.notice}
     </header>
@@ -114,9 +118,9 @@ export function MenuView(props: MenuViewProps) {
               aria-labelledby={`category-${category.slug}-title`}
               className="scroll-mt-32"
             >
-              <h2 id={`category-${category.slug}-title`} className="font-bold text-2xl">
+              <Sub id={`category-${category.slug}-title`} className="font-bold text-2xl">
                 {category.name}
-              </h2>
+              </Sub>
               <p className="mb-4 text-stone-600">{category.description}</p>
               <div className="grid gap-4 md:grid-cols-2">
                 {products.map((p) => (

@@ -6,11 +6,14 @@ export function ProductCard({
   product,
   showUnit,
   onChoose,
+  headingLevel = 3,
 }: {
   product: MenuProduct;
   showUnit: boolean;
   onChoose: (product: MenuProduct) => void;
+  headingLevel?: 3 | 4;
 }) {
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const name = product.products.name;
   const soldOut = !product.is_available;
   return (
@@ -23,7 +26,7 @@ export function ProductCard({
         className={`size-24 shrink-0 rounded-lg object-cover sm:size-28 ${soldOut ? 'grayscale' : ''}`}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h3 className="font-semibold text-lg leading-tight">{name}</h3>
+        <Heading className="font-semibold text-lg leading-tight">{name}</Heading>
         <p className="line-clamp-2 text-sm text-stone-600">{product.products.description}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
           <p className="font-semibold">
