@@ -206,6 +206,8 @@ describe('catalogue and menus', () => {
         [`/api/v2/restaurants/${ids['surry-hills']}/menu?channel=kiosk`, 'channel'],
         ['/api/v2/restaurants/abc/menu', 'restaurant_id'],
         ['/api/v2/restaurants/-3/menu', 'restaurant_id'],
+        ['/api/v2/restaurants/99999999999/menu', 'restaurant_id'],
+        [`/api/v2/restaurants/${ids['surry-hills']}/products/1.5`, 'restaurant_product_id'],
         [`/api/v2/restaurants/${ids['surry-hills']}/menu?colour=red`, ''],
       ] as const;
       for (const [url, field] of bad) {

@@ -167,11 +167,11 @@ export const combosSchema = z.object({
 export type Deals = z.infer<typeof dealsSchema>;
 export type Combos = z.infer<typeof combosSchema>;
 
-export const menuParamsSchema = z.strictObject({ restaurant_id: z.coerce.number().int().positive() });
-export const productParamsSchema = z.strictObject({
-  restaurant_id: z.coerce.number().int().positive(),
-  restaurant_product_id: z.coerce.number().int().positive(),
-});
+/** A row id in a path: a positive 32-bit integer (a larger one can match nothing, and PostgreSQL
+ * would refuse to compare it with an integer column). */
+const pathId = z.coerce.number().int().positive().max(2_147_483_647);
+export const menuParamsSchema = z.strictObject({ restaurant_id: pathId });
+export const productParamsSchema = z.strictObject({ restaurant_id: pathId, restaurant_product_id: pathId });
 export const menuQuerySchema = z.strictObject({ channel: menuChannelSchema.default('online') });
 
 export const menuResponseSchema = envelope(menuSchema);
