@@ -1,4 +1,7 @@
-import { expect, test } from '../support/fixtures';
+import { expect as baseExpect, test } from '../support/fixtures';
+
+// The menu's code and data arrive after the page shell; on a busy machine that can take a while.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 // A fresh database: Surry Hills is restaurant 1, Parramatta 2.
 const surryHills = 1;
