@@ -1,4 +1,8 @@
 import { expect, test } from '../support/fixtures';
+import { withRestaurantChosen } from '../support/restaurants';
+
+// A returning visitor: the first visit's mandatory restaurant dialog is tested in restaurants.spec.ts.
+test.beforeEach(({ page, request }) => withRestaurantChosen(page, request));
 
 test.describe('home page of the demo business', () => {
   test('renders the default theme for tenant 139', async ({ page, pageErrors }) => {

@@ -9,6 +9,7 @@ import { AppError } from './lib/errors.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
+import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -75,6 +76,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
           new AppError('rate_limited', `Too many requests; try again in ${context.after}`),
       });
       await api.register(healthRoutes);
+      await api.register(restaurantRoutes);
       await api.register(catalogueRoutes);
     },
     { prefix: '/api' },

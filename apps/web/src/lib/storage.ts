@@ -2,6 +2,8 @@
 export const storageKeys = {
   token: 'token',
   guestToken: 'guestToken',
+  restaurantStore: 'restaurantStore',
+  restaurantExpiry: 'restaurantExpiry',
 } as const;
 
 export function readStorage(key: string): string | null {

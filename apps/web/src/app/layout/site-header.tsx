@@ -1,6 +1,7 @@
 import { defaultTheme } from '@storefront/core';
 import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
+import { RestaurantSelector } from '@/features/restaurants/components/restaurant-selector';
 
 export function SiteHeader() {
   const { header } = defaultTheme;
@@ -10,13 +11,14 @@ export function SiteHeader() {
         <Link to="/" className="flex items-center gap-3 font-bold text-lg text-primary">
           <span
             aria-hidden="true"
-            className="grid place-items-center rounded-full bg-primary font-black text-white"
+            className="grid shrink-0 place-items-center rounded-full bg-primary font-black text-white"
             style={{ width: header.logoSizeDesktop * 0.75, height: header.logoSizeDesktop * 0.75 }}
           >
             {runtimeConfig.tenant.name.charAt(0)}
           </span>
           {header.showBusinessNameWithLogo && <span>{runtimeConfig.tenant.name}</span>}
         </Link>
+        <RestaurantSelector />
       </div>
     </header>
   );

@@ -1,0 +1,41 @@
+import type { Db } from '../../db/database.js';
+
+export function restaurantRepository(db: Db) {
+  return {
+    /** One tenant's restaurants of one status, by name. */
+    listByStatus(tenantId: number, status: number) {
+      return db
+        .selectFrom('restaurants')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', status)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
+    findById(tenantId: number, id: number) {
+      return db
+        .selectFrom('restaurants')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Opening hours of the given restaurants (all methods), in one query. */
+    hoursFor(tenantId: number, restaurantIds: number[]) {
+      if (restaurantIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('restaurant_hours')
+        .select(['restaurant_id', 'method', 'weekday', 'opens_at', 'closes_at'])
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', 'in', restaurantIds)
+        .orderBy('restaurant_id')
+        .orderBy('method')
+        .orderBy('weekday')
+        .orderBy('opens_at')
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { FulfilmentMethod } from '@storefront/core';
+import { ExternalLink } from 'lucide-react';
+import { useId } from 'react';
+import { runtimeConfig } from '@/config/runtime';
+import { useRestaurant } from '../api/get-restaurant';
+import { formatTime } from '../lib/format';
+
+const methodLabels: Record<FulfilmentMethod, string> = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in' };
+
+/** Today's hours per method (on the restaurant's clock) and a map link, from the detail call. */
+export function RestaurantHours({ restaurantId }: { restaurantId: number }) {
+  const { data, isPending, isError } = useRestaurant(restaurantId);
+  const locale = runtimeConfig.tenant.locale;
+  const headingId = useId();
+
+  if (isPending) return <p className="text-sm text-stone-600">Loading today's hours…</p>;
+  if (isError) return <p className="text-sm text-stone-600">Today's hours are not available right now.</p>;
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="font-semibold text-sm text-stone-900">
+        Today at {data.name}
+      </h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {data.opening_hours.map((method) => (
+          <div key={method.method} className="contents">
+            <dt className="text-stone-700">{methodLabels[method.method]}</dt>
+            <dd className="text-stone-900">
+              {method.today.ranges.length === 0
+                ? 'Closed today'
+                : method.today.ranges
+                    .map((range) => `${formatTime(range.opens_at, locale)} – ${formatTime(range.closes_at, locale)}`)
+                    .join(', ')}
+              {method.today.ranges.length > 0 && (
+                <span className="text-stone-600">{method.today.is_open_now ? ' · open now' : ' · closed now'}</span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <a
+        href={data.location.map_url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex w-fit items-center gap-1 font-medium text-primary text-sm underline underline-offset-4"
+      >
+        View on map
+        <ExternalLink aria-hidden="true" className="size-3.5" />
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { MapPin } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useRestaurantAutoSelect } from '../hooks/use-restaurant-auto-select';
+import { useRestaurantExpiry } from '../hooks/use-restaurant-expiry';
+import { useRestaurantStore } from '../stores/restaurant-store';
+
+// The dialogs (and Radix) load only when one first opens, keeping them out of the first paint.
+const RestaurantDialog = lazy(() => import('./restaurant-dialog').then((m) => ({ default: m.RestaurantDialog })));
+
+/**
+ * The header's restaurant button, plus what keeps a restaurant chosen: the expiry check, the
+ * auto-selection, and the mandatory and optional selection dialogs.
+ */
+export function RestaurantSelector() {
+  useRestaurantExpiry();
+  const { mandatoryOpen } = useRestaurantAutoSelect();
+  const selected = useRestaurantStore((state) => state.selectedRestaurant);
+  const [optionalOpen, setOptionalOpen] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
+  const open = mandatoryOpen || optionalOpen;
+  if (open && !everOpened) setEverOpened(true);
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => setOptionalOpen(true)}
+        className="flex min-h-10 min-w-0 max-w-[7.5rem] shrink-0 items-center gap-1.5 rounded-full border border-stone-300 px-2.5 py-1 text-left font-medium text-stone-900 text-xs leading-tight sm:max-w-xs hover:border-primary focus-visible:outline-2 focus-visible:outline-primary focus-visible:outline-offset-2 sm:text-sm"
+      >
+        <MapPin aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <span className="line-clamp-2 sm:line-clamp-1">
+          {selected ? (
+            <>
+              <span className="sr-only">Restaurant:</span> {selected.restaurant.name}
+            </>
+          ) : (
+            'Choose a restaurant'
+          )}
+        </span>
+      </button>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <RestaurantDialog
+            mode={mandatoryOpen ? 'mandatory' : 'optional'}
+            open={open}
+            onOpenChange={setOptionalOpen}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
