@@ -1,10 +1,20 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../support/fixtures';
 
 // The menu's code and data arrive after the page shell; on a busy machine that can take a while.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-// A fresh database: Surry Hills is restaurant 1, Parramatta 2.
-const surryHills = 1;
+/** A returning visitor who chose this restaurant (the first visit's dialog is restaurants.spec.ts's). */
+async function chooseRestaurant(page: Page, request: APIRequestContext, name: string) {
+  const res = await request.post('/api/restaurants-with-images', { data: { tenant_id: 139, status: 1 } });
+  const { data } = (await res.json()) as { data: { restaurant: { name: string } }[] };
+  const entry = data.find((e) => e.restaurant.name.endsWith(name));
+  if (!entry) throw new Error(`no active restaurant named ${name}`);
+  const stored = JSON.stringify({ state: { selectedRestaurant: entry }, version: 0 });
+  await page.addInitScript((value) => localStorage.setItem('restaurantStore', value), stored);
+}
+
+test.beforeEach(({ page, request }) => chooseRestaurant(page, request, 'Surry Hills'));
 
 test.describe('the menu', () => {
   test('search, open a pizza, make it half-and-half with modifiers, and watch the price', async ({
@@ -13,7 +23,7 @@ test.describe('the menu', () => {
     pageErrors,
   }) => {
     test.slow(); // a long journey with two axe runs
-    await page.goto(`/menu?restaurant=${surryHills}`);
+    await page.goto(`/menu`);
     await expect(page.getByRole('heading', { level: 1, name: 'Our Menu' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Menu categories' }).getByRole('link')).toHaveCount(7);
     expect(await axeViolations()).toEqual([]);
@@ -56,7 +66,7 @@ test.describe('the menu', () => {
   });
 
   test('an out-of-stock item is greyed and cannot be ordered', async ({ page }) => {
-    await page.goto(`/menu?restaurant=${surryHills}`);
+    await page.goto(`/menu`);
     const tiramisu = page.getByRole('article', { name: 'Tiramisu' });
     await expect(tiramisu).toContainText('Out of stock');
     await expect(tiramisu.getByRole('button')).toHaveCount(0);
@@ -64,32 +74,33 @@ test.describe('the menu', () => {
 
   test('a missing picture falls back to the placeholder', async ({ page }) => {
     await page.route('**/images/menu/drinks.svg', (route) => route.abort());
-    await page.goto(`/menu?restaurant=${surryHills}`);
+    await page.goto(`/menu`);
     const image = page.getByRole('article', { name: 'Chinotto' }).locator('img');
     await image.scrollIntoViewIfNeeded();
     await expect(image).toHaveAttribute('src', '/images/menu/placeholder.svg');
   });
 
   test('a dine-in QR link shows dine-in prices and remembers the table', async ({ page, axeViolations }) => {
-    await page.goto(`/dine-in-menu?table=T4&restaurant=${surryHills}`);
+    await page.goto(`/dine-in-menu?table=T4`);
     await expect(page.getByText('Ordering for table T4')).toBeVisible();
     await expect(page.getByRole('article', { name: 'Margherita' })).toContainText('$18.00');
     expect(await axeViolations()).toEqual([]);
-    await page.goto(`/dine-in-menu?restaurant=${surryHills}`);
+    await page.goto(`/dine-in-menu`);
     await expect(page.getByText('Ordering for table T4')).toBeVisible();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('checkout') ?? '{}').state);
     expect(stored).toMatchObject({ deliveryMethod: 'dine_in', tableId: 'T4' });
   });
 
-  test('the in-store menu has in-store prices', async ({ page }) => {
-    await page.goto('/instore-menu?restaurant=2');
+  test('the in-store menu has in-store prices', async ({ page, request }) => {
+    await chooseRestaurant(page, request, 'Parramatta');
+    await page.goto('/instore-menu');
     await expect(page.getByRole('heading', { level: 1, name: 'In-store Menu' })).toBeVisible();
     await expect(page.getByRole('article', { name: 'Margherita' })).toContainText('$17.50');
   });
 
   test('fits a 360 px phone', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto(`/menu?restaurant=${surryHills}`);
+    await page.goto(`/menu`);
     await page.getByRole('button', { name: 'Add Margherita' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -99,7 +110,7 @@ test.describe('the menu', () => {
 
 test.describe('the home page menu', () => {
   test('shows the categories and the menu under the hero, linked from Order Now', async ({ page, axeViolations }) => {
-    await page.goto(`/?restaurant=${surryHills}`);
+    await page.goto(`/`);
     const categories = page.getByRole('heading', { level: 2, name: 'Explore Our Categories' });
     await expect(categories).toBeAttached();
     await expect(page.getByRole('heading', { level: 2, name: 'Our Menu' })).toBeAttached();
@@ -114,7 +125,7 @@ test.describe('the home page menu', () => {
 
 test.describe('deals', () => {
   test('fill every slot of a deal and see its price', async ({ page, axeViolations }) => {
-    await page.goto(`/deals?restaurant=${surryHills}`);
+    await page.goto(`/deals`);
     await expect(page.getByRole('heading', { level: 2, name: 'Combo meals' })).toBeVisible();
     await page.getByRole('button', { name: 'Choose 2 Large Pizzas + Drink' }).click();
     const dialog = page.getByRole('dialog', { name: '2 Large Pizzas + Drink' });
@@ -130,7 +141,7 @@ test.describe('deals', () => {
   });
 
   test('dine-in deals use the restaurant price', async ({ page }) => {
-    await page.goto(`/dine-in-menu/deals?restaurant=${surryHills}`);
+    await page.goto(`/dine-in-menu/deals`);
     await expect(page.getByRole('article', { name: 'Grill Combo' })).toContainText('$44.90');
   });
 });

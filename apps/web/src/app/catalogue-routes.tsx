@@ -1,20 +1,17 @@
 import { type AddToCartPayload, defaultTheme, type MenuChannel } from '@storefront/core';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { DealsView } from '@/features/menu/components/deals-view';
 import { HomeCatalogue } from '@/features/menu/components/home-catalogue';
 import { MenuView } from '@/features/menu/components/menu-view';
+import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 
 /**
- * What the menu routes share. The selected restaurant (issue 4) and the theme store (issue 3) are
- * being built in parallel: until they land, the restaurant comes from `?restaurant=` and the theme
- * is the default one.
+ * What the menu routes share: the selected restaurant (the restaurants feature) and, until the
+ * config store lands (issue 3), the default theme.
  */
 export function useRestaurantId(): number | null {
-  const [params] = useSearchParams();
-  const id = Number(params.get('restaurant'));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return useRestaurantStore((s) => s.selectedRestaurant?.restaurant.id ?? null);
 }
 
 /** The cart (issue 6) is not built yet: the dialog's POST /v2/cart body has nowhere to go. */
