@@ -6,6 +6,8 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
+import { identityPlugin } from './modules/auth/identity.js';
+import { authRoutes } from './modules/auth/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
@@ -60,6 +62,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   await app.register(compress, { threshold: 1024 });
   await app.register(docsPlugin);
   await app.register(mailPlugin);
+  // request.identity (bearer token: user, guest or none) and app.accounts for every module.
+  await app.register(identityPlugin);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
@@ -76,6 +80,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
           new AppError('rate_limited', `Too many requests; try again in ${context.after}`),
       });
       await api.register(healthRoutes);
+      await api.register(authRoutes);
       await api.register(restaurantRoutes);
       await api.register(catalogueRoutes);
     },

@@ -29,6 +29,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Storefront <no-reply@localhost>'),
+  /** Google sign-in: the OAuth client id (the ID token's audience); unset turns Google sign-in off. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Comma-separated accepted issuers of Google ID tokens. */
+  GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com,accounts.google.com'),
+  /** Requests per minute per client IP on the sign-in, sign-up, code and reset calls. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** `outbox`: text messages with one-time codes go to the sms_outbox table and the log. */
+  SMS_SENDER: z.enum(['none', 'outbox']).default('none'),
 });
 
 export type DatabaseTarget =
@@ -49,6 +58,9 @@ export interface Config {
   seedDemo: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  google: { clientId?: string; jwksUrl: string; issuers: string[] };
+  authRateLimitMax: number;
+  smsSender: 'none' | 'outbox';
 }
 
 export class ConfigError extends Error {}
@@ -82,5 +94,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      issuers: e.GOOGLE_ISSUER.split(',')
+        .map((issuer) => issuer.trim())
+        .filter(Boolean),
+    },
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    smsSender: e.SMS_SENDER,
   };
 }

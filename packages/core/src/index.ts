@@ -1,3 +1,4 @@
+export * from './contract/auth.js';
 export * from './contract/catalogue.js';
 export * from './contract/envelope.js';
 export * from './contract/health.js';

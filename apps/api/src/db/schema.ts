@@ -86,6 +86,95 @@ export interface MailOutboxTable {
   updated_at: Generated<Timestamp>;
 }
 
+export type UserRole = 'customer' | 'staff' | 'manager' | 'owner';
+export type CodePurpose = 'signup' | 'login' | 'reset';
+
+export interface UsersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Lower-cased; unique per tenant. */
+  email: string;
+  name: string;
+  phone_no: Generated<string>;
+  /** scrypt hash (see modules/auth/passwords.ts); null for social-only accounts. */
+  password_hash: string | null;
+  google_sub: string | null;
+  role: Generated<UserRole>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface GuestsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Spec §3: 1000000..9999999, issued by the server with the guest token. */
+  guest_id: number;
+  name: Generated<string>;
+  email: Generated<string>;
+  phone_no: Generated<string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** SHA-256 of the opaque token; the token itself is never stored. */
+  token_hash: string;
+  kind: 'user' | 'guest';
+  user_id: number | null;
+  guest_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  email: string;
+  purpose: CodePurpose;
+  /** SHA-256 of the 6-digit code salted with a per-row secret (`salt:code`). */
+  code_hash: string;
+  /** SHA-256 of the single-use reset link's secret (reset codes only). */
+  link_hash: string | null;
+  /** JSON: what the code completes (a pending sign-up's name, phone and password hash). */
+  payload: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+}
+
+export interface AuthAttemptsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  kind: 'code_sent' | 'login_failed';
+  subject: string;
+  created_at: Timestamp;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  label: Generated<string>;
+  street: string;
+  suburb: string;
+  city: string;
+  postcode: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  tenant_id: number;
+  to: string;
+  body: string;
+  created_at: Timestamp;
+}
+
 /** 0/1 integer flags (booleans on both dialects). */
 type Flag = number;
 
@@ -231,6 +320,13 @@ export interface Database {
   restaurant_hours: RestaurantHoursTable;
   app_settings: AppSettingsTable;
   mail_outbox: MailOutboxTable;
+  users: UsersTable;
+  guests: GuestsTable;
+  auth_tokens: AuthTokensTable;
+  one_time_codes: OneTimeCodesTable;
+  auth_attempts: AuthAttemptsTable;
+  addresses: AddressesTable;
+  sms_outbox: SmsOutboxTable;
   categories: CategoriesTable;
   products: ProductsTable;
   restaurant_products: RestaurantProductsTable;
@@ -253,3 +349,6 @@ export type Restaurant = Selectable<RestaurantsTable>;
 export type NewRestaurant = Insertable<RestaurantsTable>;
 export type NewRestaurantHours = Insertable<RestaurantHoursTable>;
 export type NewAppSettings = Insertable<AppSettingsTable>;
+export type User = Selectable<UsersTable>;
+export type Guest = Selectable<GuestsTable>;
+export type Address = Selectable<AddressesTable>;

@@ -16,17 +16,20 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (_request, reply) => {
     (reply.raw as NoncedResponse).scriptNonce = randomBytes(16).toString('base64');
   });
+  // Google's sign-in script, button frame and styles, only when Google sign-in is configured.
+  const google = app.config.google.clientId ? ['https://accounts.google.com/gsi/'] : [];
   await app.register(helmet, {
     crossOriginEmbedderPolicy: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${scriptNonce(res as ServerResponse)}'`],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${scriptNonce(res as ServerResponse)}'`, ...google],
+        styleSrc: ["'self'", "'unsafe-inline'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...google],
+        frameSrc: ["'self'", ...google],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -12,6 +12,12 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <RouteLoading />,
     children: [
       { index: true, lazy: () => import('./routes/home') },
+      { path: 'login', lazy: () => import('./routes/login') },
+      { path: 'signup', lazy: () => import('./routes/signup') },
+      { path: 'complete-login', lazy: () => import('./routes/complete-login') },
+      { path: 'otp-verification', lazy: () => import('./routes/otp-verification') },
+      { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
+      { path: 'profile', lazy: () => import('./routes/profile') },
       { path: 'menu', lazy: () => import('./routes/menu') },
       { path: 'instore-menu', lazy: () => import('./routes/instore-menu') },
       { path: 'dine-in-menu', lazy: () => import('./routes/dine-in-menu') },

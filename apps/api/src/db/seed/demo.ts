@@ -1,6 +1,7 @@
 import { defaultTenantId, type ThemePatch } from '@storefront/core';
 import type { Db } from '../database.js';
 import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
+import { seedDemoAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
 
 type WeekHours = [opens: string, closes: string][]; // index 0 = Sunday
@@ -164,6 +165,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         is_online_order_enabled: 1,
       })
       .execute();
+    await seedDemoAccounts(trx);
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import { defaultTheme } from '@storefront/core';
 import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
+import { AccountWidget } from '@/features/auth/components/account-widget';
 import { RestaurantSelector } from '@/features/restaurants/components/restaurant-selector';
 
 export function SiteHeader() {
@@ -19,6 +20,7 @@ export function SiteHeader() {
           {header.showBusinessNameWithLogo && <span>{runtimeConfig.tenant.name}</span>}
         </Link>
         <RestaurantSelector />
+        <AccountWidget />
       </div>
     </header>
   );

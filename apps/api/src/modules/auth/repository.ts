@@ -1,0 +1,293 @@
+import type { Db } from '../../db/database.js';
+import type { AddressesTable, CodePurpose, UserRole } from '../../db/schema.js';
+
+const userColumns = ['id', 'tenant_id', 'email', 'name', 'phone_no', 'password_hash', 'google_sub', 'role'] as const;
+
+export function authRepository(db: Db) {
+  return {
+    findUserByEmail(tenantId: number, email: string) {
+      return db
+        .selectFrom('users')
+        .select(userColumns)
+        .where('tenant_id', '=', tenantId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+    },
+    findUserById(tenantId: number, id: number) {
+      return db
+        .selectFrom('users')
+        .select(userColumns)
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    findUserByGoogleSub(tenantId: number, sub: string) {
+      return db
+        .selectFrom('users')
+        .select(userColumns)
+        .where('tenant_id', '=', tenantId)
+        .where('google_sub', '=', sub)
+        .executeTakeFirst();
+    },
+    async insertUser(values: {
+      tenant_id: number;
+      email: string;
+      name: string;
+      phone_no: string;
+      password_hash: string | null;
+      google_sub?: string | null;
+      role?: UserRole;
+    }) {
+      const { id } = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+      return id;
+    },
+    async updateUser(
+      tenantId: number,
+      id: number,
+      values: Partial<{
+        email: string;
+        name: string;
+        phone_no: string;
+        password_hash: string;
+        google_sub: string;
+        role: UserRole;
+      }>,
+    ) {
+      await db
+        .updateTable('users')
+        .set({ ...values, updated_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    findTenant(id: number) {
+      return db.selectFrom('tenants').select('id').where('id', '=', id).executeTakeFirst();
+    },
+
+    // Guests
+    async insertGuest(tenantId: number, guestId: number) {
+      await db.insertInto('guests').values({ tenant_id: tenantId, guest_id: guestId }).execute();
+    },
+    findGuest(tenantId: number, guestId: number) {
+      return db
+        .selectFrom('guests')
+        .select(['guest_id', 'name', 'email', 'phone_no'])
+        .where('tenant_id', '=', tenantId)
+        .where('guest_id', '=', guestId)
+        .executeTakeFirst();
+    },
+    async updateGuest(tenantId: number, guestId: number, values: { name?: string; email?: string; phone_no?: string }) {
+      await db
+        .updateTable('guests')
+        .set({ ...values, updated_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('guest_id', '=', guestId)
+        .execute();
+    },
+    async deleteGuest(tenantId: number, guestId: number) {
+      await db.deleteFrom('guests').where('tenant_id', '=', tenantId).where('guest_id', '=', guestId).execute();
+    },
+
+    // Tokens
+    async insertToken(values: {
+      tenant_id: number;
+      token_hash: string;
+      kind: 'user' | 'guest';
+      user_id?: number;
+      guest_id?: number;
+      expires_at: string;
+    }) {
+      await db
+        .insertInto('auth_tokens')
+        .values({ user_id: null, guest_id: null, ...values, created_at: new Date().toISOString() })
+        .execute();
+    },
+    /** A live token with its user's current role (so a role change applies at once). */
+    findLiveToken(tokenHash: string, now: string) {
+      return db
+        .selectFrom('auth_tokens')
+        .leftJoin('users', (join) =>
+          join.onRef('users.id', '=', 'auth_tokens.user_id').onRef('users.tenant_id', '=', 'auth_tokens.tenant_id'),
+        )
+        .select([
+          'auth_tokens.id',
+          'auth_tokens.tenant_id',
+          'auth_tokens.kind',
+          'auth_tokens.user_id',
+          'auth_tokens.guest_id',
+          'users.role',
+        ])
+        .where('auth_tokens.token_hash', '=', tokenHash)
+        .where('auth_tokens.revoked_at', 'is', null)
+        .where('auth_tokens.expires_at', '>', now)
+        .executeTakeFirst();
+    },
+    async revokeToken(id: number) {
+      await db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+    /** Revokes every live session of a user, except `keepId` when given. */
+    async revokeUserTokens(tenantId: number, userId: number, keepId?: number) {
+      let query = db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null);
+      if (keepId !== undefined) query = query.where('id', '!=', keepId);
+      await query.execute();
+    },
+    async revokeGuestTokens(tenantId: number, guestId: number) {
+      await db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('kind', '=', 'guest')
+        .where('guest_id', '=', guestId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    // One-time codes
+    async insertCode(values: {
+      tenant_id: number;
+      email: string;
+      purpose: CodePurpose;
+      code_hash: string;
+      link_hash: string | null;
+      payload: string | null;
+      expires_at: string;
+    }) {
+      const now = new Date().toISOString();
+      // Only the newest code of an address and purpose is valid.
+      await db
+        .updateTable('one_time_codes')
+        .set({ consumed_at: now })
+        .where('tenant_id', '=', values.tenant_id)
+        .where('email', '=', values.email)
+        .where('purpose', '=', values.purpose)
+        .where('consumed_at', 'is', null)
+        .execute();
+      await db
+        .insertInto('one_time_codes')
+        .values({ ...values, created_at: now })
+        .execute();
+    },
+    findOpenCode(tenantId: number, email: string, purpose: CodePurpose) {
+      return db
+        .selectFrom('one_time_codes')
+        .select(['id', 'code_hash', 'link_hash', 'payload', 'attempts', 'expires_at'])
+        .where('tenant_id', '=', tenantId)
+        .where('email', '=', email)
+        .where('purpose', '=', purpose)
+        .where('consumed_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+    /** Counts a wrong try; false when the code had no tries left (another request used them). */
+    async countWrongTry(id: number, maxTries: number) {
+      const result = await db
+        .updateTable('one_time_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where('attempts', '<', maxTries)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** Marks a code used; false when another request used it first. */
+    async consumeCode(id: number) {
+      const result = await db
+        .updateTable('one_time_codes')
+        .set({ consumed_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    // Attempt counters
+    async recordAttempt(tenantId: number, kind: 'code_sent' | 'login_failed', subject: string) {
+      await db
+        .insertInto('auth_attempts')
+        .values({ tenant_id: tenantId, kind, subject, created_at: new Date().toISOString() })
+        .execute();
+    },
+    async countAttempts(tenantId: number, kind: 'code_sent' | 'login_failed', subject: string, since: string) {
+      const row = await db
+        .selectFrom('auth_attempts')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('tenant_id', '=', tenantId)
+        .where('kind', '=', kind)
+        .where('subject', '=', subject)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    // SMS outbox
+    async insertSms(tenantId: number, to: string, body: string) {
+      await db
+        .insertInto('sms_outbox')
+        .values({ tenant_id: tenantId, to, body, created_at: new Date().toISOString() })
+        .execute();
+    },
+
+    // Addresses
+    listAddresses(tenantId: number, userId: number) {
+      return db
+        .selectFrom('addresses')
+        .select(['id', 'label', 'street', 'suburb', 'city', 'postcode'])
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+    },
+    findAddress(tenantId: number, userId: number, id: number) {
+      return db
+        .selectFrom('addresses')
+        .select(['id', 'label', 'street', 'suburb', 'city', 'postcode'])
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    async insertAddress(
+      values: Omit<AddressesTable, 'id' | 'created_at' | 'updated_at' | 'label'> & { label: string },
+    ) {
+      const { id } = await db.insertInto('addresses').values(values).returning('id').executeTakeFirstOrThrow();
+      return id;
+    },
+    async updateAddress(
+      tenantId: number,
+      userId: number,
+      id: number,
+      values: { label: string; street: string; suburb: string; city: string; postcode: string },
+    ) {
+      const result = await db
+        .updateTable('addresses')
+        .set({ ...values, updated_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async deleteAddress(tenantId: number, userId: number, id: number) {
+      const result = await db
+        .deleteFrom('addresses')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof authRepository>;

@@ -1,0 +1,13 @@
+import type { Address } from '@storefront/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function getAddresses() {
+  return api<Address[]>('/v2/addresses');
+}
+
+export const addressesQueryOptions = queryOptions({ queryKey: ['addresses'], queryFn: getAddresses });
+
+export function useAddresses() {
+  return useQuery(addressesQueryOptions);
+}

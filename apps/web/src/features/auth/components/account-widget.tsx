@@ -1,0 +1,21 @@
+import { CircleUserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
+
+/** The header's account entry: "Log in" when signed out, the user's first name linking to /profile when in. */
+export function AccountWidget() {
+  const isLoggedIn = useAuthStore(selectIsLoggedIn);
+  const name = useAuthStore((state) => state.user?.name ?? '');
+  const firstName = name.trim().split(/\s+/)[0] || 'Account';
+  return (
+    <Link
+      to={isLoggedIn ? '/profile' : '/login'}
+      className="flex items-center gap-2 rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+    >
+      <CircleUserRound aria-hidden="true" className="size-5" />
+      {/* On a phone the icon alone shows; the name stays for screen readers. */}
+      <span className="sr-only sm:not-sr-only">{isLoggedIn ? firstName : 'Log in'}</span>
+      {isLoggedIn && <span className="sr-only">: your account</span>}
+    </Link>
+  );
+}

@@ -1,0 +1,82 @@
+import { codeField } from '@storefront/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { ApiError } from '@/lib/api-client';
+import { useRequestLoginCode } from '../api/request-login-code';
+import { useStartSession } from '../api/session';
+import { useVerifyCode } from '../api/verify-code';
+import { type PendingSignIn, usePendingSignInStore } from '../stores/pending-sign-in-store';
+import {
+  type FieldErrors,
+  FormAlert,
+  formValues,
+  SubmitButton,
+  secondaryButtonClass,
+  TextField,
+  validate,
+} from './form-fields';
+
+/** Enters the mailed 6-digit code that completes a sign-up or a passwordless sign-in. */
+export function CodeForm({ pending, redirectTo = '/' }: { pending: PendingSignIn; redirectTo?: string }) {
+  const navigate = useNavigate();
+  const verify = useVerifyCode();
+  const resend = useRequestLoginCode();
+  const startSession = useStartSession();
+  const setPending = usePendingSignInStore((state) => state.setPending);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setMessage('');
+    const result = validate(z.object({ code: codeField }), formValues(event.currentTarget));
+    setErrors(result.errors ?? {});
+    if (!result.data) return;
+    try {
+      const session = await verify.mutateAsync({ ...pending, code: result.data.code });
+      setPending(null);
+      startSession(session);
+      toast.success(pending.purpose === 'signup' ? 'Welcome! Your account is ready.' : 'You are signed in');
+      navigate(session.needs_profile.length ? '/complete-login' : redirectTo, { replace: true });
+    } catch (error) {
+      setMessage(error instanceof ApiError ? error.message : 'Could not check the code. Please try again.');
+    }
+  }
+
+  async function sendAgain() {
+    if (pending.purpose === 'signup') {
+      navigate('/signup');
+      return;
+    }
+    try {
+      await resend.mutateAsync(pending.email);
+      toast.success('We sent a new code');
+    } catch (error) {
+      setMessage(error instanceof ApiError ? error.message : 'Could not send a code.');
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Enter your code">
+      <FormAlert>{message}</FormAlert>
+      <TextField
+        label="6-digit code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        error={errors.code}
+        hint={`Sent to ${pending.email}. It expires in 10 minutes.`}
+      />
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton pending={verify.isPending}>Verify</SubmitButton>
+        <button type="button" className={secondaryButtonClass} disabled={resend.isPending} onClick={sendAgain}>
+          {pending.purpose === 'signup' ? 'Start again' : 'Send a new code'}
+        </button>
+      </div>
+    </form>
+  );
+}

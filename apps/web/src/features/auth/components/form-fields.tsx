@@ -1,0 +1,102 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import type { z } from 'zod';
+
+export type FieldErrors = Record<string, string>;
+
+/** Checks form values against a contract schema: the parsed data, or one message per field. */
+export function validate<T extends z.ZodType>(
+  schema: T,
+  values: unknown,
+): { data: z.output<T>; errors: null } | { data: null; errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { data: result.data, errors: null };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    errors[key] ??= issue.message;
+  }
+  return { data: null, errors };
+}
+
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextField({ label, name, error, hint, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
+      <label htmlFor={id} className="font-medium text-sm text-stone-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className="rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary aria-invalid:border-red-700"
+        {...input}
+      />
+      {hint && (
+        <p id={hintId} className="text-sm text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-red-700 text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function FormAlert({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800 text-sm">
+      {children}
+    </p>
+  );
+}
+
+export function SubmitButton({ children, pending }: { children: ReactNode; pending?: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className="rounded-md bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60"
+    >
+      {children}
+    </button>
+  );
+}
+
+export const secondaryButtonClass =
+  'rounded-md border border-stone-300 bg-white px-4 py-2 font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
+
+export const linkClass =
+  'font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary';
+
+export function AuthCard({ title, children, intro }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="mx-auto flex w-full max-w-md flex-col gap-5 px-4 py-12">
+      <div className="flex flex-col gap-2">
+        <h1 className="font-bold text-3xl text-stone-900">{title}</h1>
+        {intro && <div className="text-stone-600">{intro}</div>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** FormData of a form as a plain object of strings. */
+export function formValues(form: HTMLFormElement): Record<string, string> {
+  return Object.fromEntries([...new FormData(form).entries()].map(([key, value]) => [key, String(value)]));
+}
