@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
+import { reservationRoutes } from './modules/reservations/routes.js';
 import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(authRoutes);
       await api.register(restaurantRoutes);
       await api.register(catalogueRoutes);
+      await api.register(reservationRoutes);
     },
     { prefix: '/api' },
   );

@@ -175,6 +175,97 @@ export interface SmsOutboxTable {
   created_at: Timestamp;
 }
 
+export interface ReservationSettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  /** 0 turns online booking off for the restaurant. */
+  enabled: number;
+  slot_minutes: number;
+  /** Typical stay: the last seating is this long before closing; also the booking's end. */
+  stay_minutes: number;
+  /** 'tables': each party takes one unit of a slot's capacity; 'covers': one per guest. */
+  capacity_unit: 'tables' | 'covers';
+  capacity_per_slot: number;
+  min_party: number;
+  max_party: number;
+  horizon_days: number;
+  min_notice_minutes: number;
+  cancel_cutoff_minutes: number;
+  /** Active bookings one customer may hold at this restaurant on one service day. */
+  max_active_per_customer: number;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ReservationHoursTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  /** 0 = Sunday … 6 = Saturday, in the restaurant's timezone. */
+  weekday: number;
+  /** 'HH:MM' local; closes_at <= opens_at runs past midnight. */
+  opens_at: string;
+  closes_at: string;
+}
+
+export interface ReservationClosuresTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  /** Local date 'YYYY-MM-DD'. */
+  date: string;
+  reason: Generated<string>;
+}
+
+export interface ReservationSlotsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  starts_at: Timestamp;
+  capacity: number;
+  booked: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ReservationCustomerDaysTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  service_date: string;
+  customer_key: string;
+  active: Generated<number>;
+}
+
+export interface ReservationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  slot_id: number;
+  reference: string;
+  status: 'confirmed' | 'cancelled';
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  service_date: string;
+  party_size: number;
+  /** Capacity this booking took from its slot (1 per table, or the party size per cover). */
+  units: number;
+  name: string;
+  email: string;
+  phone_no: string;
+  special_requests: string;
+  user_id: number | null;
+  customer_key: string;
+  /** sha256 of the cancel link's token; the token itself is only ever in the mail. */
+  cancel_token_hash: string;
+  idempotency_key: string | null;
+  request_fingerprint: string;
+  cancelled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** 0/1 integer flags (booleans on both dialects). */
 type Flag = number;
 
@@ -327,6 +418,12 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   addresses: AddressesTable;
   sms_outbox: SmsOutboxTable;
+  reservation_settings: ReservationSettingsTable;
+  reservation_hours: ReservationHoursTable;
+  reservation_closures: ReservationClosuresTable;
+  reservation_slots: ReservationSlotsTable;
+  reservation_customer_days: ReservationCustomerDaysTable;
+  reservations: ReservationsTable;
   categories: CategoriesTable;
   products: ProductsTable;
   restaurant_products: RestaurantProductsTable;
@@ -352,3 +449,5 @@ export type NewAppSettings = Insertable<AppSettingsTable>;
 export type User = Selectable<UsersTable>;
 export type Guest = Selectable<GuestsTable>;
 export type Address = Selectable<AddressesTable>;
+export type ReservationSettings = Selectable<ReservationSettingsTable>;
+export type ReservationRow = Selectable<ReservationsTable>;

@@ -12,6 +12,10 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <RouteLoading />,
     children: [
       { index: true, lazy: () => import('./routes/home') },
+      { path: 'table-reservation', lazy: () => import('./routes/table-reservation') },
+      { path: 'table-reservation/confirm', lazy: () => import('./routes/table-reservation-confirm') },
+      { path: 'table-reservation/success', lazy: () => import('./routes/table-reservation-success') },
+      { path: 'reservations', lazy: () => import('./routes/reservations') },
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'signup', lazy: () => import('./routes/signup') },
       { path: 'complete-login', lazy: () => import('./routes/complete-login') },

@@ -2,8 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// The first render of a lazy route transforms its whole module graph; on a busy machine that can
-// take longer than the 1 s default.
+// A lazy route's first import can take over a second on a loaded machine; findBy* waits for it.
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {

@@ -3,6 +3,7 @@ import * as foundation from './20261122T0900-foundation.js';
 import * as mailOutbox from './20261123T0800-mail-outbox.js';
 import * as accounts from './20261123T1200-accounts.js';
 import * as catalogue from './20261123T1300-catalogue.js';
+import * as reservations from './20261123T1500-reservations.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T0800-mail-outbox': mailOutbox,
   '20261123T1200-accounts': accounts,
   '20261123T1300-catalogue': catalogue,
+  '20261123T1500-reservations': reservations,
 };

@@ -3,6 +3,7 @@ import type { Db } from '../database.js';
 import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
 import { seedDemoAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
+import { seedReservations } from './reservations.js';
 
 type WeekHours = [opens: string, closes: string][]; // index 0 = Sunday
 
@@ -166,6 +167,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       })
       .execute();
     await seedDemoAccounts(trx);
+    await seedReservations(trx);
     return true;
   });
 }

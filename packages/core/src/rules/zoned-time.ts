@@ -1,0 +1,107 @@
+/**
+ * Wall-clock time in an IANA timezone, with nothing but Intl (no date library in the browser
+ * bundle). Dates are 'YYYY-MM-DD', times 'HH:MM', instants ISO-8601 UTC strings.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export interface ZonedParts {
+  date: string;
+  time: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+}
+
+function partsOf(ms: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+}
+
+/** Minutes the zone is ahead of UTC at the instant `ms`. */
+export function offsetMinutes(ms: number, timeZone: string): number {
+  const p = partsOf(ms, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The local date, time and weekday of an instant in the zone. */
+export function toZoned(instant: string | number | Date, timeZone: string): ZonedParts {
+  const ms = typeof instant === 'number' ? instant : new Date(instant).getTime();
+  const p = partsOf(ms, timeZone);
+  const date = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  return { date, time: `${pad(p.hour)}:${pad(p.minute)}`, weekday: weekdayOf(date) };
+}
+
+function localMs(date: string, time: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return Date.UTC(y, m - 1, d, hh, mm);
+}
+
+/**
+ * The instant a wall-clock time happens in the zone: null when the clocks skip it (spring forward);
+ * the earlier of the two when it happens twice (fall back), so a slot is offered once.
+ */
+export function fromZoned(date: string, time: string, timeZone: string): string | null {
+  const wall = localMs(date, time);
+  const day = 86_400_000;
+  const offsets = new Set([offsetMinutes(wall - day, timeZone), offsetMinutes(wall + day, timeZone)]);
+  const instants = [...offsets]
+    .map((offset) => wall - offset * 60_000)
+    .filter((ms) => offsetMinutes(ms, timeZone) * 60_000 === wall - ms)
+    .sort((a, b) => a - b);
+  const first = instants[0];
+  return first === undefined ? null : new Date(first).toISOString();
+}
+
+/** 0 = Sunday … 6 = Saturday of a calendar date. */
+export function weekdayOf(date: string): number {
+  return new Date(localMs(date, '00:00')).getUTCDay();
+}
+
+/** The calendar date `days` after `date`. */
+export function addDays(date: string, days: number): string {
+  return new Date(localMs(date, '00:00') + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (calendar dates). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((localMs(to, '00:00') - localMs(from, '00:00')) / 86_400_000);
+}
+
+export function isValidDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  return new Date(localMs(date, '00:00')).toISOString().slice(0, 10) === date;
+}
+
+export function minutesOfDay(time: string): number {
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return hh * 60 + mm;
+}
+
+export function timeOfMinutes(minutes: number): string {
+  return `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;
+}
