@@ -117,23 +117,23 @@ export const menuSchema = z.object({
 export type Menu = z.infer<typeof menuSchema>;
 
 /** One choice a slot of a deal or combo offers, with the surcharge it adds (0 for most). */
-export const slotChoiceSchema = z.object({
+export const bundleSlotChoiceSchema = z.object({
   restaurant_product_id: id,
   product_id: id,
   name: z.string(),
   extra_price: cents,
   is_available: z.boolean(),
 });
-export type SlotChoice = z.infer<typeof slotChoiceSchema>;
+export type BundleSlotChoice = z.infer<typeof bundleSlotChoiceSchema>;
 
 /** A slot to fill `quantity` times, e.g. 'Large pizza' × 2. */
-export const slotSchema = z.object({
+export const bundleSlotSchema = z.object({
   id,
   name: z.string(),
   quantity: z.number().int().positive(),
-  choices: z.array(slotChoiceSchema),
+  choices: z.array(bundleSlotChoiceSchema),
 });
-export type Slot = z.infer<typeof slotSchema>;
+export type BundleSlot = z.infer<typeof bundleSlotSchema>;
 
 const bundleFields = {
   id,
@@ -146,10 +146,10 @@ const bundleFields = {
   image: imageSchema,
 };
 
-export const dealSchema = z.object({ ...bundleFields, deal_component_types: z.array(slotSchema) });
+export const dealSchema = z.object({ ...bundleFields, deal_component_types: z.array(bundleSlotSchema) });
 export type Deal = z.infer<typeof dealSchema>;
 
-export const comboSchema = z.object({ ...bundleFields, combo_products: z.array(slotSchema) });
+export const comboSchema = z.object({ ...bundleFields, combo_products: z.array(bundleSlotSchema) });
 export type Combo = z.infer<typeof comboSchema>;
 
 export const dealsSchema = z.object({

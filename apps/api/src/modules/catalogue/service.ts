@@ -1,4 +1,5 @@
 import {
+  type BundleSlot,
   type Category,
   type Combos,
   channelPrice,
@@ -6,7 +7,6 @@ import {
   type Menu,
   type MenuChannel,
   type MenuProduct,
-  type Slot,
 } from '@storefront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
@@ -107,7 +107,7 @@ function buildBundles(channel: MenuChannel, rows: BundleRows, kind: 'deals' | 'c
   const choicesBySlot = groupBy(rows.choices, (c) => c[slotKey] ?? 0);
   const slotsByBundle = groupBy(rows.slots, (s) => s.parent_id);
   return rows.bundles.map((b) => {
-    const slots: Slot[] = (slotsByBundle.get(b.id) ?? []).map((s) => ({
+    const slots: BundleSlot[] = (slotsByBundle.get(b.id) ?? []).map((s) => ({
       id: s.id,
       name: s.name,
       quantity: s.quantity,

@@ -1,4 +1,4 @@
-import { type AddComboToCart, type AddDealToCart, bundleUnitPrice, lineTotal, type Slot } from '@storefront/core';
+import { type AddComboToCart, type AddDealToCart, type BundleSlot, bundleUnitPrice, lineTotal } from '@storefront/core';
 import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -17,7 +17,7 @@ export interface Bundle {
   name: string;
   description: string;
   unit_price: number;
-  slots: Slot[];
+  slots: BundleSlot[];
 }
 
 /** Fill every slot of a deal or combo, then add it; the price adds each choice's surcharge. */

@@ -1,21 +1,21 @@
-import type { AddComboToCart, AddDealToCart, CartChildInput, Slot } from '@storefront/core';
+import type { AddComboToCart, AddDealToCart, BundleSlot, CartChildInput } from '@storefront/core';
 
 export type BundleKind = 'deal' | 'combo';
 
 /** slot id → the restaurant product chosen for each of its `quantity` places (null: not yet). */
 export type SlotPicks = Readonly<Record<number, readonly (number | null)[]>>;
 
-export function emptySlotPicks(slots: readonly Slot[]): SlotPicks {
+export function emptySlotPicks(slots: readonly BundleSlot[]): SlotPicks {
   return Object.fromEntries(slots.map((s) => [s.id, Array.from({ length: s.quantity }, () => null)]));
 }
 
-export function extraPrices(slots: readonly Slot[], picks: SlotPicks): number[] {
+export function extraPrices(slots: readonly BundleSlot[], picks: SlotPicks): number[] {
   return slots.flatMap((slot) =>
     (picks[slot.id] ?? []).map((rpId) => slot.choices.find((c) => c.restaurant_product_id === rpId)?.extra_price ?? 0),
   );
 }
 
-export const isComplete = (slots: readonly Slot[], picks: SlotPicks) =>
+export const isComplete = (slots: readonly BundleSlot[], picks: SlotPicks) =>
   slots.every((s) => (picks[s.id] ?? []).length === s.quantity && (picks[s.id] ?? []).every((p) => p !== null));
 
 /** The spec §7 POST /v2/cart body of a deal (deal_id) or combo (combo_product_id) with its children. */
@@ -23,7 +23,7 @@ export function bundleCartPayload(input: {
   kind: BundleKind;
   restaurantId: number;
   bundleId: number;
-  slots: readonly Slot[];
+  slots: readonly BundleSlot[];
   picks: SlotPicks;
   quantity: number;
   notes: string;
