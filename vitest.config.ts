@@ -27,6 +27,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/testing/setup.ts'],
+          // Lazy routes transform their module graph on first render; slow on a busy machine.
+          testTimeout: 15_000,
         },
       },
     ],

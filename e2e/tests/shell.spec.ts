@@ -63,7 +63,8 @@ test.describe('the storefront shell', () => {
     }
     await expect(page.getByRole('heading', { level: 2, name: 'Explore Our Categories' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Our Menu' })).toBeVisible();
-    await expect(page.getByText('Choose a restaurant to see its menu.')).toBeVisible();
+    // Its only restaurant is chosen for the visitor, so the menu is that restaurant's (the hero's #menu).
+    await expect(page.locator('#menu')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Get the Harbour Slice app' })).toBeVisible();
     const footer = page.getByRole('contentinfo');
     await expect(footer).toHaveAttribute('data-variant', 'columns');
@@ -145,15 +146,9 @@ test.describe('the storefront shell', () => {
 
   test("a 502 from any call shows 'Resource not found (404)' on /error", async ({ page, request }) => {
     await withRestaurantChosen(page, request);
-    await page.route('**/api/v2/products/highlights*', (route) =>
+    await page.route('**/api/v2/restaurants/*/menu*', (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' }),
     );
-    await page.route('**/api/v2/restaurants/app-settings*', async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      body.data[0].web_config.general.showBestSellingSection = true;
-      await route.fulfill({ response, json: body });
-    });
     await page.goto('/');
     await expect(page).toHaveURL(/\/error$/);
     await expect(page.getByRole('alert')).toHaveText('Resource not found (404)');

@@ -8,10 +8,10 @@ import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
 import { identityPlugin } from './modules/auth/identity.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { highlightsRoutes } from './modules/highlights/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
 import { pagesRoutes } from './modules/pages/routes.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
@@ -89,9 +89,9 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(restaurantRoutes);
       await api.register(settingsRoutes);
       await api.register(pagesRoutes);
-      await api.register(highlightsRoutes);
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
+      await api.register(catalogueRoutes);
       await api.register(reservationRoutes);
     },
     { prefix: '/api' },

@@ -42,30 +42,3 @@ describe('GET /api/v2/pages/:slug', () => {
     expect(noTenant.json().error.fields).toHaveProperty('tenant_id');
   });
 });
-
-describe('GET /api/v2/products/highlights', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
-
-  it('answers empty lists until products and orders exist (the home page then hides the sections)', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/products/highlights?tenant_id=139' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { best_selling: [], fresh_additions: [] }, error: null });
-  });
-
-  it('answers 404 for an unknown tenant or restaurant and 400 for bad input', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v2/products/highlights?tenant_id=5' })).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v2/products/highlights?tenant_id=139&restaurant_id=9999' }))
-        .statusCode,
-    ).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v2/products/highlights?tenant_id=x' })).statusCode).toBe(
-      400,
-    );
-  });
-});

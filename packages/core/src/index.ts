@@ -1,4 +1,5 @@
 export * from './contract/auth.js';
+export * from './contract/catalogue.js';
 export * from './contract/contact.js';
 export * from './contract/envelope.js';
 export * from './contract/health.js';
@@ -6,10 +7,12 @@ export * from './contract/reservations.js';
 export * from './contract/restaurants.js';
 export * from './contract/runtime-config.js';
 export * from './contract/settings.js';
+export * from './pricing/catalogue-prices.js';
 export { couponRejectionMessage, invalidCouponMessage, normaliseCouponCode } from './pricing/coupons.js';
 export { priceCart } from './pricing/engine.js';
 export { type LocalTime, localTimeAt } from './pricing/local-time.js';
 export { allocateProportionally, percentageOfCents } from './pricing/money.js';
+export * from './pricing/product-line.js';
 export { exclusiveTaxCents, inclusiveTaxCents } from './pricing/tax.js';
 export type * from './pricing/types.js';
 export * from './rules/discount.js';

@@ -287,6 +287,145 @@ export interface ReservationsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** 0/1 integer flags (booleans on both dialects). */
+type Flag = number;
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+  image_path: string | null;
+  sort_order: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** The master product, shared by the tenant's restaurants. */
+export interface ProductsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  category_id: number;
+  name: string;
+  description: Generated<string>;
+  image_path: string | null;
+  is_half_and_half: Generated<Flag>;
+  is_best_seller: Generated<Flag>;
+  is_new: Generated<Flag>;
+  sort_order: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** A product as one restaurant sells it: price in the restaurant, online_price online. */
+export interface RestaurantProductsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  product_id: number;
+  price: number;
+  online_price: number;
+  is_available: Generated<Flag>;
+  /** null: not counted; 0: sold out. */
+  stock_count: number | null;
+  unit: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AttributesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  display_name: string;
+  sort_order: Generated<number>;
+}
+
+export interface AttributeValuesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  attribute_id: number;
+  display_value: string;
+  price_adjustment: Generated<number>;
+  is_default: Generated<Flag>;
+  sort_order: Generated<number>;
+}
+
+export interface ModifierGroupsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  name: string;
+  min_select: Generated<number>;
+  max_select: Generated<number>;
+  sort_order: Generated<number>;
+}
+
+export interface RestaurantProductModifiersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  modifier_group_id: number;
+  name: string;
+  price: Generated<number>;
+  online_price: Generated<number>;
+  max_quantity: Generated<number>;
+  is_available: Generated<Flag>;
+  sort_order: Generated<number>;
+}
+
+export interface ModifierConfigurationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  modifier_id: number;
+  name: string;
+  price_adjustment: Generated<number>;
+  sort_order: Generated<number>;
+}
+
+/** deals and combo_products: a priced bundle per restaurant. */
+export interface BundlesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  name: string;
+  description: Generated<string>;
+  image_path: string | null;
+  price: number;
+  online_price: number;
+  is_available: Generated<Flag>;
+  sort_order: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** deal_component_types and combo_product_slots: slots of a bundle. */
+export interface BundleSlotsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  parent_id: number;
+  name: string;
+  quantity: Generated<number>;
+  sort_order: Generated<number>;
+}
+
+export interface SlotChoicesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  deal_component_type_id: number | null;
+  combo_product_slot_id: number | null;
+  restaurant_product_id: number;
+  extra_price: Generated<number>;
+  sort_order: Generated<number>;
+}
+
+export interface CatalogueVersionsTable {
+  tenant_id: number;
+  restaurant_id: number;
+  version: Generated<number>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
@@ -308,6 +447,20 @@ export interface Database {
   reservation_slots: ReservationSlotsTable;
   reservation_customer_days: ReservationCustomerDaysTable;
   reservations: ReservationsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  restaurant_products: RestaurantProductsTable;
+  attributes: AttributesTable;
+  attribute_values: AttributeValuesTable;
+  modifier_groups: ModifierGroupsTable;
+  restaurant_product_modifiers: RestaurantProductModifiersTable;
+  modifier_configurations: ModifierConfigurationsTable;
+  deals: BundlesTable;
+  combo_products: BundlesTable;
+  deal_component_types: BundleSlotsTable;
+  combo_product_slots: BundleSlotsTable;
+  slot_choices: SlotChoicesTable;
+  catalogue_versions: CatalogueVersionsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

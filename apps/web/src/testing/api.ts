@@ -31,7 +31,6 @@ export function settingsEntry(patch: ThemePatch = {}, overrides: Partial<AppSett
 export function stubApi(handlers: Record<string, Handler> = {}) {
   const all: Record<string, Handler> = {
     '/api/v2/restaurants/app-settings': () => ok([settingsEntry()]),
-    '/api/v2/products/highlights': () => ok({ best_selling: [], fresh_additions: [] }),
     // One active restaurant: it is chosen automatically, so no selection dialog covers the page.
     'POST /api/restaurants-with-images': () => ok([entry(1, 'Bella Nonna Surry Hills')]),
     ...handlers,

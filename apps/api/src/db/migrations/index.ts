@@ -3,6 +3,7 @@ import * as foundation from './20261122T0900-foundation.js';
 import * as mailOutbox from './20261123T0800-mail-outbox.js';
 import * as contentPagesNewsletter from './20261123T1000-content-pages-newsletter.js';
 import * as accounts from './20261123T1200-accounts.js';
+import * as catalogue from './20261123T1300-catalogue.js';
 import * as reservations from './20261123T1500-reservations.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '20261123T0800-mail-outbox': mailOutbox,
   '20261123T1000-content-pages-newsletter': contentPagesNewsletter,
   '20261123T1200-accounts': accounts,
+  '20261123T1300-catalogue': catalogue,
   '20261123T1500-reservations': reservations,
 };

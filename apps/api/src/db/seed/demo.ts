@@ -2,6 +2,7 @@ import { defaultTenantId, type ThemePatch } from '@storefront/core';
 import type { Db } from '../database.js';
 import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
 import { seedDemoAccounts } from './accounts.js';
+import { seedCatalogue } from './catalogue.js';
 import { seedContentPages } from './content-pages.js';
 import { seedReservations } from './reservations.js';
 
@@ -148,6 +149,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       );
       await trx.insertInto('restaurant_hours').values(hours).execute();
     }
+
+    await seedCatalogue(trx, defaultTenantId);
 
     await trx
       .insertInto('app_settings')

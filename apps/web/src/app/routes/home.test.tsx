@@ -73,7 +73,7 @@ describe('home page', () => {
     expect(container.querySelector('main b')).toBeNull();
   });
 
-  it('shows the optional sections when switched on, and hides best-selling while it has no products', async () => {
+  it('shows the optional mobile-app and newsletter sections when switched on', async () => {
     stubApi({
       '/api/v2/restaurants/app-settings': () =>
         ok([
@@ -91,17 +91,9 @@ describe('home page', () => {
             footer: { showNewsletter: true },
           }),
         ]),
-      '/api/v2/products/highlights': () =>
-        ok({
-          best_selling: [],
-          fresh_additions: [{ id: 1, name: 'Burrata', description: 'Creamy', image_url: null, online_price: 1850 }],
-        }),
     });
     renderApp('/', { stub: false });
-    expect(await screen.findByRole('heading', { name: 'Fresh Additions' })).toBeInTheDocument();
-    expect(screen.getByText('$18.50')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Best Sellers' })).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Get the Bella app' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Get the Bella app' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
       'href',
       'https://apps.example/bella',

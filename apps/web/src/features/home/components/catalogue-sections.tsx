@@ -1,16 +1,6 @@
 import type { Theme } from '@storefront/core';
 import { Store } from 'lucide-react';
 
-/** One category tile or menu item as the catalogue will provide it. */
-export interface HomeCatalogueItem {
-  id: number;
-  name: string;
-  description?: string;
-  imageUrl?: string | null;
-  /** Formatted price, for menu items. */
-  price?: string;
-}
-
 function EmptyState({ message }: { message: string }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-stone-300 border-dashed px-4 py-10 text-center text-stone-600">
@@ -20,50 +10,15 @@ function EmptyState({ message }: { message: string }) {
   );
 }
 
-function Items({ items, layout }: { items: HomeCatalogueItem[]; layout: 'grid' | 'carousel' | 'list' }) {
-  const listClass = {
-    grid: 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4',
-    carousel: 'flex snap-x gap-4 overflow-x-auto pb-2',
-    list: 'divide-y divide-stone-200 rounded-xl border border-stone-200',
-  }[layout];
-  return (
-    <ul className={listClass}>
-      {items.map((item) => (
-        <li
-          key={item.id}
-          className={
-            layout === 'list'
-              ? 'flex items-center justify-between gap-4 p-4'
-              : layout === 'carousel'
-                ? 'w-40 shrink-0 snap-start rounded-xl border border-stone-200 p-3'
-                : 'rounded-xl border border-stone-200 p-3'
-          }
-        >
-          {layout !== 'list' && item.imageUrl && (
-            <img src={item.imageUrl} alt="" className="mb-2 aspect-square w-full rounded-lg object-cover" />
-          )}
-          <div>
-            <h3 className="font-semibold">{item.name}</h3>
-            {item.description && <p className="text-sm text-stone-600">{item.description}</p>}
-          </div>
-          {item.price && <span className="font-semibold">{item.price}</span>}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
- * 'Explore Our Categories'. The variant picks grid or carousel. The catalogue (its own issue) will
- * pass the categories; until a restaurant is chosen and the menu exists, an empty state says so.
+ * 'Explore Our Categories' before a restaurant is chosen: the menu belongs to a restaurant, so an
+ * empty state says so. Once one is chosen the catalogue's sections take this place.
  */
 export function CategoriesSection({
   categories,
-  items,
   emptyMessage,
 }: {
   categories: Theme['categories'];
-  items: HomeCatalogueItem[];
   emptyMessage: string;
 }) {
   return (
@@ -78,21 +33,13 @@ export function CategoriesSection({
         </h2>
         <p className="mt-2 text-stone-600">{categories.subtitle}</p>
       </div>
-      {items.length ? <Items items={items} layout={categories.variant} /> : <EmptyState message={emptyMessage} />}
+      <EmptyState message={emptyMessage} />
     </section>
   );
 }
 
-/** 'Our Menu', the #menu anchor of the hero's call to action. The variant picks grid or list. */
-export function MenuSection({
-  menu,
-  items,
-  emptyMessage,
-}: {
-  menu: Theme['menu'];
-  items: HomeCatalogueItem[];
-  emptyMessage: string;
-}) {
+/** 'Our Menu', the #menu anchor of the hero's call to action, before a restaurant is chosen. */
+export function MenuSection({ menu, emptyMessage }: { menu: Theme['menu']; emptyMessage: string }) {
   return (
     <section
       id="menu"
@@ -106,7 +53,7 @@ export function MenuSection({
         </h2>
         <p className="mt-2 text-stone-600">{menu.subtitle}</p>
       </div>
-      {items.length ? <Items items={items} layout={menu.variant} /> : <EmptyState message={emptyMessage} />}
+      <EmptyState message={emptyMessage} />
     </section>
   );
 }

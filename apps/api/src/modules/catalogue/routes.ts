@@ -1,0 +1,128 @@
+import {
+  combosResponseSchema,
+  dealsResponseSchema,
+  menuParamsSchema,
+  menuQuerySchema,
+  menuResponseSchema,
+  productParamsSchema,
+  productResponseSchema,
+} from '@storefront/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.js';
+import { tenantService } from '../tenants/service.js';
+import { type CachedAnswer, catalogueService } from './service.js';
+
+/** If-None-Match holds this ETag (or `*`); weak and strong forms compare equal. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === etag;
+  });
+}
+
+/** Browsers and proxies may keep it, but must ask again (cheaply, by ETag) before reusing it. */
+const cacheControl = 'no-cache';
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('etag', answer.etag).header('cache-control', cacheControl).header('vary', 'host');
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  // Already the serialised envelope: sent as it is, not serialised again.
+  return reply.type('application/json; charset=utf-8').send(answer.body as never);
+}
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalogue = catalogueService(app.db);
+  const tenants = tenantService(app.db, app.config.tenantId);
+
+  /** The tenant whose storefront the request comes from (as for its pages). */
+  async function tenantOf(request: FastifyRequest) {
+    const tenant = await tenants.forHost(request.hostname);
+    if (!tenant) throw new AppError('not_found', 'Restaurant not found');
+    return tenant.id;
+  }
+
+  const tags = ['catalogue'];
+
+  app.get(
+    '/v2/restaurants/:restaurant_id/menu',
+    {
+      schema: {
+        tags,
+        summary: "A restaurant's whole menu for a channel (online: online_price; in_store, dine_in: price)",
+        params: menuParamsSchema,
+        querystring: menuQuerySchema,
+        response: { 200: menuResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await catalogue.menu(await tenantOf(request), request.params.restaurant_id, request.query.channel);
+      return sendCached(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/v2/restaurants/:restaurant_id/products/:restaurant_product_id',
+    {
+      schema: {
+        tags,
+        summary: 'One product of a restaurant with its sizes, modifiers and prices for a channel',
+        params: productParamsSchema,
+        querystring: menuQuerySchema,
+        response: { 200: productResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { etag, product } = await catalogue.product(
+        await tenantOf(request),
+        request.params.restaurant_id,
+        request.params.restaurant_product_id,
+        request.query.channel,
+      );
+      return sendCached(request, reply, { etag, body: JSON.stringify({ data: product, error: null }) });
+    },
+  );
+
+  app.get(
+    '/v2/restaurants/:restaurant_id/deals',
+    {
+      schema: {
+        tags,
+        summary: "A restaurant's deals, each with the component types to fill",
+        params: menuParamsSchema,
+        querystring: menuQuerySchema,
+        response: { 200: dealsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await catalogue.deals(
+        await tenantOf(request),
+        request.params.restaurant_id,
+        request.query.channel,
+      );
+      return sendCached(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/v2/restaurants/:restaurant_id/combos',
+    {
+      schema: {
+        tags,
+        summary: "A restaurant's combo meals, each with the slots to fill",
+        params: menuParamsSchema,
+        querystring: menuQuerySchema,
+        response: { 200: combosResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await catalogue.combos(
+        await tenantOf(request),
+        request.params.restaurant_id,
+        request.query.channel,
+      );
+      return sendCached(request, reply, answer);
+    },
+  );
+};

@@ -1,0 +1,85 @@
+import type { AddToCartPayload, MenuChannel } from '@storefront/core';
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { DealsView } from '@/features/menu/components/deals-view';
+import { HomeCatalogue } from '@/features/menu/components/home-catalogue';
+import { MenuView } from '@/features/menu/components/menu-view';
+import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
+import { useConfigStore } from '@/features/settings/stores/config-store';
+
+/** What the menu routes share: the selected restaurant (the restaurants feature) and the tenant's theme. */
+export function useRestaurantId(): number | null {
+  return useRestaurantStore((s) => s.selectedRestaurant?.restaurant.id ?? null);
+}
+
+/** The cart (issue 6) is not built yet: the dialog's POST /v2/cart body has nowhere to go. */
+export function addToCart(_payload: AddToCartPayload) {
+  toast.error('Unable to add item to cart.');
+}
+
+function NoRestaurant() {
+  const title = useConfigStore((s) => s.theme.menu.title);
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-16">
+      <h1 className="font-extrabold text-3xl">{title}</h1>
+      <p className="text-stone-700">Choose a restaurant to see its menu.</p>
+    </section>
+  );
+}
+
+export function MenuRoute({ channel, title, notice }: { channel: MenuChannel; title?: string; notice?: ReactNode }) {
+  const restaurantId = useRestaurantId();
+  const { menu, general } = useConfigStore((s) => s.theme);
+  if (restaurantId === null) return <NoRestaurant />;
+  return (
+    <MenuView
+      key={restaurantId}
+      restaurantId={restaurantId}
+      channel={channel}
+      title={title ?? menu.title}
+      subtitle={menu.subtitle}
+      categoryLayout={menu.categoryLayout}
+      showOutOfStockProducts={menu.showOutOfStockProducts}
+      showProductUnit={general.showProductUnit}
+      onAddToCart={addToCart}
+      notice={notice}
+    />
+  );
+}
+
+export function DealsRoute({ channel }: { channel: MenuChannel }) {
+  const restaurantId = useRestaurantId();
+  if (restaurantId === null) return <NoRestaurant />;
+  return (
+    <DealsView key={restaurantId} restaurantId={restaurantId} channel={channel} title="Deals" onAddToCart={addToCart} />
+  );
+}
+
+/** The home page's categories, best-selling, fresh additions and menu (the hero's #menu) of the chosen restaurant. */
+export function HomeMenuSections({ restaurantId }: { restaurantId: number }) {
+  const { menu, general, categories } = useConfigStore((s) => s.theme);
+  return (
+    <div id="menu" className="scroll-mt-16">
+      <HomeCatalogue
+        restaurantId={restaurantId}
+        channel="online"
+        categories={categories}
+        showBestSelling={general.showBestSellingSection}
+        showFreshAdditions={general.showFreshAdditionsSection}
+        showProductUnit={general.showProductUnit}
+        onAddToCart={addToCart}
+      />
+      <MenuView
+        restaurantId={restaurantId}
+        channel="online"
+        title={menu.title}
+        subtitle={menu.subtitle}
+        categoryLayout={menu.categoryLayout}
+        showOutOfStockProducts={menu.showOutOfStockProducts}
+        showProductUnit={general.showProductUnit}
+        onAddToCart={addToCart}
+        headingLevel={2}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { DealsRoute } from '../catalogue-routes';
+
+export function Component() {
+  return <DealsRoute channel="online" />;
+}

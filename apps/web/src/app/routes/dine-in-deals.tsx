@@ -1,0 +1,6 @@
+import { DealsRoute } from '../catalogue-routes';
+
+/** /dine-in-menu/deals: the deals at dine-in prices. */
+export function Component() {
+  return <DealsRoute channel="dine_in" />;
+}

@@ -1,0 +1,6 @@
+import { MenuRoute } from '../catalogue-routes';
+
+/** /instore-menu: for screens and QR codes inside the restaurant, at in-store prices. */
+export function Component() {
+  return <MenuRoute channel="in_store" title="In-store Menu" />;
+}

@@ -1,0 +1,154 @@
+import { type AddComboToCart, type AddDealToCart, type BundleSlot, bundleUnitPrice, lineTotal } from '@storefront/core';
+import { Minus, Plus } from 'lucide-react';
+import { useState } from 'react';
+import {
+  type BundleKind,
+  bundleCartPayload,
+  emptySlotPicks,
+  extraPrices,
+  isComplete,
+  type SlotPicks,
+} from '../utils/bundle';
+import { formatAdjustment, formatCents } from '../utils/money';
+import { Modal } from './modal';
+
+export interface Bundle {
+  id: number;
+  name: string;
+  description: string;
+  unit_price: number;
+  slots: BundleSlot[];
+}
+
+/** Fill every slot of a deal or combo, then add it; the price adds each choice's surcharge. */
+export function BundleDialog({
+  kind,
+  restaurantId,
+  bundle,
+  onClose,
+  onAddToCart,
+}: {
+  kind: BundleKind;
+  restaurantId: number;
+  bundle: Bundle;
+  onClose: () => void;
+  onAddToCart: (payload: AddDealToCart | AddComboToCart) => void;
+}) {
+  const [picks, setPicks] = useState<SlotPicks>(() => emptySlotPicks(bundle.slots));
+  const [quantity, setQuantity] = useState(1);
+  const [notes, setNotes] = useState('');
+  const [showProblems, setShowProblems] = useState(false);
+  const unit = bundleUnitPrice({ base: bundle.unit_price, extra_prices: extraPrices(bundle.slots, picks) });
+  const complete = isComplete(bundle.slots, picks);
+
+  function choose(slotId: number, index: number, value: number | null) {
+    setPicks((current) => {
+      const places = [...(current[slotId] ?? [])];
+      places[index] = value;
+      return { ...current, [slotId]: places };
+    });
+  }
+
+  function add() {
+    if (!complete) {
+      setShowProblems(true);
+      return;
+    }
+    onAddToCart(
+      bundleCartPayload({ kind, restaurantId, bundleId: bundle.id, slots: bundle.slots, picks, quantity, notes }),
+    );
+  }
+
+  return (
+    <Modal
+      title={bundle.name}
+      onClose={onClose}
+      footer={
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              aria-label="Decrease quantity"
+              disabled={quantity <= 1}
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+              className="rounded-full border border-stone-300 p-2 hover:bg-stone-100 disabled:opacity-50"
+            >
+              <Minus aria-hidden="true" className="size-4" />
+            </button>
+            <output aria-label={`Quantity ${quantity}`} className="w-6 text-center font-semibold">
+              {quantity}
+            </output>
+            <button
+              type="button"
+              aria-label="Increase quantity"
+              disabled={quantity >= 99}
+              onClick={() => setQuantity((q) => Math.min(99, q + 1))}
+              className="rounded-full border border-stone-300 p-2 hover:bg-stone-100 disabled:opacity-50"
+            >
+              <Plus aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+          <button
+            type="button"
+            onClick={add}
+            className="flex-1 rounded-md bg-primary px-5 py-3 font-semibold text-white hover:bg-primary-dark"
+          >
+            Add to cart · <span>{formatCents(lineTotal(unit, quantity))}</span>
+          </button>
+        </div>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <p className="text-stone-700">{bundle.description}</p>
+        {showProblems && !complete && (
+          <p role="alert" className="font-medium text-red-700">
+            Choose an item for every place in this {kind}.
+          </p>
+        )}
+        {bundle.slots.map((slot) => (
+          <fieldset key={slot.id} className="flex flex-col gap-2 rounded-lg border border-stone-200 p-3">
+            <legend className="px-1 font-semibold">
+              {slot.name}
+              {slot.quantity > 1 ? ` × ${slot.quantity}` : ''}
+            </legend>
+            {(picks[slot.id] ?? []).map((value, index) => {
+              const label = slot.quantity > 1 ? `${slot.name} ${index + 1}` : slot.name;
+              const missing = showProblems && value === null;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the places of a slot are fixed positions.
+                <label key={index} className="flex flex-col gap-1">
+                  <span className="text-sm">{label}</span>
+                  <select
+                    value={value ?? ''}
+                    aria-invalid={missing}
+                    onChange={(e) => choose(slot.id, index, e.target.value ? Number(e.target.value) : null)}
+                    className="rounded-md border border-stone-300 px-3 py-2"
+                  >
+                    <option value="">Choose…</option>
+                    {slot.choices.map((c) => (
+                      <option key={c.restaurant_product_id} value={c.restaurant_product_id} disabled={!c.is_available}>
+                        {c.name}
+                        {c.extra_price ? ` (${formatAdjustment(c.extra_price)})` : ''}
+                        {c.is_available ? '' : ' (out of stock)'}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              );
+            })}
+          </fieldset>
+        ))}
+        <label className="flex flex-col gap-1">
+          <span className="font-semibold">Notes</span>
+          <textarea
+            value={notes}
+            maxLength={500}
+            rows={2}
+            onChange={(e) => setNotes(e.target.value)}
+            className="rounded-md border border-stone-300 px-3 py-2"
+          />
+        </label>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,154 @@
+import type { AddProductToCart, MenuChannel, MenuProduct } from '@storefront/core';
+import { Search } from 'lucide-react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { useMenu } from '../api/get-menu';
+import { CategoryNav } from './category-nav';
+import { ProductCard } from './product-card';
+import { ProductDialog } from './product-dialog';
+
+export interface MenuViewProps {
+  restaurantId: number;
+  channel: MenuChannel;
+  title: string;
+  subtitle: string;
+  categoryLayout: 'horizontal' | 'vertical';
+  /** true: shown greyed and not orderable; false: hidden (theme menu.showOutOfStockProducts). */
+  showOutOfStockProducts: boolean;
+  showProductUnit: boolean;
+  onAddToCart: (payload: AddProductToCart) => void;
+  /** Shown under the subtitle (e.g. the dine-in table). */
+  notice?: ReactNode;
+  /** 2 when the menu is a section of another page (the home page). */
+  headingLevel?: 1 | 2;
+}
+
+const matches = (product: MenuProduct, term: string) =>
+  product.products.name.toLowerCase().includes(term) || product.products.description.toLowerCase().includes(term);
+
+/** A restaurant's menu for a channel: categories, search, product cards and the product dialog. */
+export function MenuView(props: MenuViewProps) {
+  const { restaurantId, channel } = props;
+  const menu = useMenu(restaurantId, channel);
+  const [search, setSearch] = useState('');
+  const term = useDeferredValue(search.trim().toLowerCase());
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const vertical = props.categoryLayout === 'vertical';
+  const Heading = props.headingLevel === 2 ? 'h2' : 'h1';
+  const Sub = props.headingLevel === 2 ? 'h3' : 'h2';
+  const header = (
+    <header className="flex flex-col gap-2">
+      <Heading className="font-extrabold text-3xl sm:text-4xl">{props.title}</Heading>
+      <p className="text-stone-600">{props.subtitle}</p>
+      {props.notice}
+    </header>
+  );
+
+  if (menu.isPending) {
+    return (
+      <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+        {header}
+        <p role="status" className="text-stone-600">
+          Loading the menu…
+        </p>
+      </section>
+    );
+  }
+  if (menu.isError) {
+    const missing = menu.error instanceof ApiError && menu.error.status === 404;
+    return (
+      <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+        {header}
+        <div role="alert" className="flex flex-col items-start gap-3">
+          <p>{missing ? "This restaurant's menu is not available." : "We couldn't load the menu."}</p>
+          {!missing && (
+            <button
+              type="button"
+              onClick={() => menu.refetch()}
+              className="rounded-md bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark"
+            >
+              Try Again
+            </button>
+          )}
+        </div>
+      </section>
+    );
+  }
+
+  const data = menu.data;
+  const visible = data.products.filter(
+    (p) => (props.showOutOfStockProducts || p.is_available) && (!term || matches(p, term)),
+  );
+  const sections = data.categories
+    .map((category) => ({ category, products: visible.filter((p) => p.category_id === category.id) }))
+    .filter((s) => s.products.length > 0);
+  const open = openId === null ? undefined : data.products.find((p) => p.id === openId && p.is_available);
+  const halves = open ? data.products.filter((p) => p.is_half_and_half && p.is_available && p.id !== open.id) : [];
+
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+      {header}
+      <label className="relative block max-w-md">
+        <span className="sr-only">Search the menu</span>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
+        />
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search the menu"
+          className="w-full rounded-full border border-stone-300 py-2 pr-4 pl-9"
+        />
+      </label>
+      <div className={vertical ? 'flex flex-col gap-6 lg:grid lg:grid-cols-[14rem_1fr]' : 'flex flex-col gap-6'}>
+        <CategoryNav categories={sections.map((s) => s.category)} layout={props.categoryLayout} />
+        <div className="flex flex-col gap-10">
+          {sections.length === 0 && (
+            <p role="status" className="text-stone-600">
+              {term ? `No dishes match “${search.trim()}”.` : 'Nothing on the menu right now.'}
+            </p>
+          )}
+          {sections.map(({ category, products }) => (
+            <section
+              key={category.id}
+              id={`category-${category.slug}`}
+              aria-labelledby={`category-${category.slug}-title`}
+              className="scroll-mt-32"
+            >
+              <Sub id={`category-${category.slug}-title`} className="font-bold text-2xl">
+                {category.name}
+              </Sub>
+              <p className="mb-4 text-stone-600">{category.description}</p>
+              <div className="grid gap-4 md:grid-cols-2">
+                {products.map((p) => (
+                  <ProductCard
+                    key={p.id}
+                    product={p}
+                    showUnit={props.showProductUnit}
+                    onChoose={(x) => setOpenId(x.id)}
+                  />
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      </div>
+      {open && (
+        <ProductDialog
+          key={open.id}
+          restaurantId={restaurantId}
+          product={open}
+          halves={halves}
+          onClose={() => setOpenId(null)}
+          onAddToCart={(payload) => {
+            setOpenId(null);
+            props.onAddToCart(payload);
+          }}
+        />
+      )}
+    </section>
+  );
+}

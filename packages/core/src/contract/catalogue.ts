@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { envelope } from './envelope.js';
+
+/**
+ * The catalogue as the storefront reads it: a restaurant's menu for one sales channel.
+ * Field names follow the cart item of spec §3 (restaurant_products id/price/online_price with a
+ * nested `products`, restaurant_product_modifiers with configurations, attributes and values with
+ * price_adjustment, combo products, deals with deal_component_types). Money is integer cents.
+ */
+
+/** online: the website and app (online_price); in_store and dine_in: the restaurant's price. */
+export const menuChannels = ['online', 'in_store', 'dine_in'] as const;
+export const menuChannelSchema = z.enum(menuChannels);
+export type MenuChannel = z.infer<typeof menuChannelSchema>;
+
+const cents = z.number().int();
+const id = z.number().int().positive();
+
+export const imageSchema = z.object({ image_url: z.string() });
+
+export const categorySchema = z.object({
+  id,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  sort_order: z.number().int(),
+  image: imageSchema,
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const modifierConfigurationSchema = z.object({
+  id,
+  name: z.string(),
+  price_adjustment: cents,
+});
+export type ModifierConfiguration = z.infer<typeof modifierConfigurationSchema>;
+
+/** One option of a modifier group, priced per restaurant (restaurant_product_modifiers). */
+export const modifierSchema = z.object({
+  id,
+  name: z.string(),
+  price: cents,
+  online_price: cents,
+  /** The price on the channel asked for. */
+  unit_price: cents,
+  /** How many of this option one item may carry. */
+  max_quantity: z.number().int().positive(),
+  is_available: z.boolean(),
+  configurations: z.array(modifierConfigurationSchema),
+});
+export type Modifier = z.infer<typeof modifierSchema>;
+
+export const modifierGroupSchema = z.object({
+  id,
+  name: z.string(),
+  /** Fewest and most options (counting quantities) a customer must / may choose. */
+  min_select: z.number().int().nonnegative(),
+  max_select: z.number().int().positive(),
+  modifiers: z.array(modifierSchema),
+});
+export type ModifierGroup = z.infer<typeof modifierGroupSchema>;
+
+export const attributeValueSchema = z.object({
+  id,
+  display_value: z.string(),
+  price_adjustment: cents,
+  is_default: z.boolean(),
+});
+export type AttributeValue = z.infer<typeof attributeValueSchema>;
+
+/** A choice every item must make exactly once (e.g. Size), adjusting the price. */
+export const attributeSchema = z.object({
+  id,
+  display_name: z.string(),
+  values: z.array(attributeValueSchema),
+});
+export type Attribute = z.infer<typeof attributeSchema>;
+
+export const masterProductSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  image: imageSchema,
+});
+
+/** A product as one restaurant sells it (restaurant_products in the cart item). */
+export const menuProductSchema = z.object({
+  id,
+  product_id: id,
+  category_id: id,
+  price: cents,
+  online_price: cents,
+  /** The price on the channel asked for. */
+  unit_price: cents,
+  /** false when switched off or when stock_count is 0: shown greyed or hidden, never orderable. */
+  is_available: z.boolean(),
+  stock_count: z.number().int().nonnegative().nullable(),
+  unit: z.string().nullable(),
+  is_half_and_half: z.boolean(),
+  is_best_seller: z.boolean(),
+  is_new: z.boolean(),
+  sort_order: z.number().int(),
+  products: masterProductSchema,
+  attributes: z.array(attributeSchema),
+  modifier_groups: z.array(modifierGroupSchema),
+});
+export type MenuProduct = z.infer<typeof menuProductSchema>;
+
+export const menuSchema = z.object({
+  restaurant_id: id,
+  channel: menuChannelSchema,
+  /** Bumped by every catalogue write for the restaurant; also the ETag. */
+  version: z.number().int().positive(),
+  categories: z.array(categorySchema),
+  products: z.array(menuProductSchema),
+});
+export type Menu = z.infer<typeof menuSchema>;
+
+/** One choice a slot of a deal or combo offers, with the surcharge it adds (0 for most). */
+export const bundleSlotChoiceSchema = z.object({
+  restaurant_product_id: id,
+  product_id: id,
+  name: z.string(),
+  extra_price: cents,
+  is_available: z.boolean(),
+});
+export type BundleSlotChoice = z.infer<typeof bundleSlotChoiceSchema>;
+
+/** A slot to fill `quantity` times, e.g. 'Large pizza' × 2. */
+export const bundleSlotSchema = z.object({
+  id,
+  name: z.string(),
+  quantity: z.number().int().positive(),
+  choices: z.array(bundleSlotChoiceSchema),
+});
+export type BundleSlot = z.infer<typeof bundleSlotSchema>;
+
+const bundleFields = {
+  id,
+  name: z.string(),
+  description: z.string(),
+  price: cents,
+  online_price: cents,
+  unit_price: cents,
+  is_available: z.boolean(),
+  image: imageSchema,
+};
+
+export const dealSchema = z.object({ ...bundleFields, deal_component_types: z.array(bundleSlotSchema) });
+export type Deal = z.infer<typeof dealSchema>;
+
+export const comboSchema = z.object({ ...bundleFields, combo_products: z.array(bundleSlotSchema) });
+export type Combo = z.infer<typeof comboSchema>;
+
+export const dealsSchema = z.object({
+  restaurant_id: id,
+  channel: menuChannelSchema,
+  version: z.number().int().positive(),
+  deals: z.array(dealSchema),
+});
+export const combosSchema = z.object({
+  restaurant_id: id,
+  channel: menuChannelSchema,
+  version: z.number().int().positive(),
+  combos: z.array(comboSchema),
+});
+export type Deals = z.infer<typeof dealsSchema>;
+export type Combos = z.infer<typeof combosSchema>;
+
+/** A row id in a path: a positive 32-bit integer (a larger one can match nothing, and PostgreSQL
+ * would refuse to compare it with an integer column). */
+const pathId = z.coerce.number().int().positive().max(2_147_483_647);
+export const menuParamsSchema = z.strictObject({ restaurant_id: pathId });
+export const productParamsSchema = z.strictObject({ restaurant_id: pathId, restaurant_product_id: pathId });
+export const menuQuerySchema = z.strictObject({ channel: menuChannelSchema.default('online') });
+
+export const menuResponseSchema = envelope(menuSchema);
+export const productResponseSchema = envelope(menuProductSchema);
+export const dealsResponseSchema = envelope(dealsSchema);
+export const combosResponseSchema = envelope(combosSchema);
+
+/**
+ * The body of spec §7 `POST /v2/cart` as the product, deal and combo dialogs build it. The cart
+ * issue validates it on the server; the schema lives here so both ends agree.
+ */
+export const cartModifierInputSchema = z.strictObject({
+  modifier_id: id,
+  quantity: z.number().int().positive().max(99),
+  configurations: z.array(z.strictObject({ configuration_id: id })).max(20),
+});
+export const cartConfigurationInputSchema = z.strictObject({
+  attribute_id: id,
+  attribute_value_id: id,
+  price_adjustment: cents,
+});
+export const cartPortionInputSchema = z.strictObject({
+  restaurant_product_id: id,
+  product_id: id,
+  modifiers: z.array(cartModifierInputSchema).max(50),
+});
+export const cartChildInputSchema = z.strictObject({
+  deal_component_type_id: id.optional(),
+  combo_product_slot_id: id.optional(),
+  restaurant_product_id: id,
+  product_id: id,
+  quantity: z.number().int().positive().max(99),
+});
+
+const identity = {
+  user_id: z.number().int().positive().optional(),
+  guest_id: z.number().int().min(1_000_000).max(9_999_999).optional(),
+};
+
+export const addProductToCartSchema = z.strictObject({
+  restaurant_id: id,
+  restaurant_product_id: id,
+  product_id: id,
+  quantity: z.number().int().positive().max(99),
+  is_half_and_half: z.boolean(),
+  notes: z.string().max(500),
+  modifiers: z.array(cartModifierInputSchema).max(50),
+  configurations: z.array(cartConfigurationInputSchema).max(20),
+  portions: z.array(cartPortionInputSchema).length(2).optional(),
+  ...identity,
+});
+export const addDealToCartSchema = z.strictObject({
+  restaurant_id: id,
+  deal_id: id,
+  quantity: z.number().int().positive().max(99),
+  notes: z.string().max(500),
+  children: z.array(cartChildInputSchema).min(1).max(20),
+  ...identity,
+});
+export const addComboToCartSchema = z.strictObject({
+  restaurant_id: id,
+  combo_product_id: id,
+  quantity: z.number().int().positive().max(99),
+  notes: z.string().max(500),
+  children: z.array(cartChildInputSchema).min(1).max(20),
+  ...identity,
+});
+
+export type CartModifierInput = z.infer<typeof cartModifierInputSchema>;
+export type CartConfigurationInput = z.infer<typeof cartConfigurationInputSchema>;
+export type CartPortionInput = z.infer<typeof cartPortionInputSchema>;
+export type CartChildInput = z.infer<typeof cartChildInputSchema>;
+export type AddProductToCart = z.infer<typeof addProductToCartSchema>;
+export type AddDealToCart = z.infer<typeof addDealToCartSchema>;
+export type AddComboToCart = z.infer<typeof addComboToCartSchema>;
+/** What the dialogs hand to the cart (the user_id or guest_id is added by the cart itself). */
+export type AddToCartPayload = AddProductToCart | AddDealToCart | AddComboToCart;
