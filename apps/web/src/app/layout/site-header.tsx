@@ -4,6 +4,13 @@ import { AccountWidget } from '@/features/auth/components/account-widget';
 import { RestaurantSelector } from '@/features/restaurants/components/restaurant-selector';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 
+const mainLinks = [
+  { to: '/menu', label: 'Menu' },
+  { to: '/deals', label: 'Deals' },
+  { to: '/table-reservation', label: 'Reservations' },
+  { to: '/contact', label: 'Contact' },
+];
+
 export function SiteHeader() {
   const header = useConfigStore((s) => s.theme.header);
   const general = useConfigStore((s) => s.theme.general);
@@ -43,17 +50,14 @@ export function SiteHeader() {
         <div className="flex items-center gap-3 sm:gap-6">
           <RestaurantSelector />
           <nav aria-label="Main">
-            <ul className="flex items-center gap-3 font-medium text-sm sm:gap-6">
-              <li>
-                <a href="/#menu" className="hover:text-primary">
-                  Menu
-                </a>
-              </li>
-              <li>
-                <NavLink to="/contact" className="hover:text-primary aria-[current=page]:text-primary">
-                  Contact
-                </NavLink>
-              </li>
+            <ul className="flex flex-wrap items-center gap-x-3 gap-y-1 font-medium text-sm sm:gap-x-6">
+              {mainLinks.map(({ to, label }) => (
+                <li key={to}>
+                  <NavLink to={to} className="hover:text-primary aria-[current=page]:text-primary">
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
           <AccountWidget />
