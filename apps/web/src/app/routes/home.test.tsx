@@ -20,7 +20,9 @@ describe('home page', () => {
   });
 
   it("has the categories and the #menu section with the spec's titles, and says a restaurant is needed", async () => {
-    renderApp('/');
+    // No active restaurant, so none is chosen.
+    stubApi({ 'POST /api/restaurants-with-images': () => ok([]) });
+    renderApp('/', { stub: false });
     expect(await screen.findByRole('heading', { level: 2, name: 'Explore Our Categories' })).toBeInTheDocument();
     const menu = screen.getByRole('region', { name: 'Our Menu' });
     expect(menu).toHaveAttribute('id', 'menu');
@@ -52,6 +54,7 @@ describe('home page', () => {
             footer: { variant: 'simple' },
           }),
         ]),
+      'POST /api/restaurants-with-images': () => ok([]),
     });
     renderApp('/', { stub: false });
     const hero = await screen.findByRole('region', { name: 'Delicious Food, Delivered to Your Door' });
