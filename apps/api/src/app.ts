@@ -8,6 +8,7 @@ import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
 import { identityPlugin } from './modules/auth/identity.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(newsletterRoutes);
       await api.register(catalogueRoutes);
       await api.register(reservationRoutes);
+      await api.register(cartRoutes);
     },
     { prefix: '/api' },
   );

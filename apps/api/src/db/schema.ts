@@ -426,6 +426,26 @@ export interface CatalogueVersionsTable {
   version: Generated<number>;
 }
 
+export interface CartItemsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number | null;
+  guest_id: number | null;
+  restaurant_id: number;
+  kind: 'product' | 'half_and_half' | 'deal' | 'combo';
+  restaurant_product_id: number | null;
+  product_id: number | null;
+  deal_id: number | null;
+  combo_product_id: number | null;
+  quantity: number;
+  is_half_and_half: Generated<number>;
+  notes: Generated<string>;
+  /** JSON of the customer's choices (CartSelection in modules/cart/service.ts). */
+  selection: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
@@ -461,6 +481,7 @@ export interface Database {
   combo_product_slots: BundleSlotsTable;
   slot_choices: SlotChoicesTable;
   catalogue_versions: CatalogueVersionsTable;
+  cart_items: CartItemsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -1,6 +1,6 @@
-import type { AddToCartPayload, MenuChannel } from '@storefront/core';
+import type { MenuChannel } from '@storefront/core';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { useAddToCart } from '@/features/cart/hooks/use-cart-actions';
 import { DealsView } from '@/features/menu/components/deals-view';
 import { HomeCatalogue } from '@/features/menu/components/home-catalogue';
 import { MenuView } from '@/features/menu/components/menu-view';
@@ -12,9 +12,10 @@ export function useRestaurantId(): number | null {
   return useRestaurantStore((s) => s.selectedRestaurant?.restaurant.id ?? null);
 }
 
-/** The cart (issue 6) is not built yet: the dialog's POST /v2/cart body has nowhere to go. */
-export function addToCart(_payload: AddToCartPayload) {
-  toast.error('Unable to add item to cart.');
+/** The dialogs' spec §7 POST /v2/cart body goes to the cart (a guest identity is made first if needed). */
+function useCartAdd() {
+  const add = useAddToCart();
+  return (payload: Parameters<typeof add>[0]) => void add(payload);
 }
 
 function NoRestaurant() {
@@ -29,6 +30,7 @@ function NoRestaurant() {
 
 export function MenuRoute({ channel, title, notice }: { channel: MenuChannel; title?: string; notice?: ReactNode }) {
   const restaurantId = useRestaurantId();
+  const addToCart = useCartAdd();
   const { menu, general } = useConfigStore((s) => s.theme);
   if (restaurantId === null) return <NoRestaurant />;
   return (
@@ -49,6 +51,7 @@ export function MenuRoute({ channel, title, notice }: { channel: MenuChannel; ti
 
 export function DealsRoute({ channel }: { channel: MenuChannel }) {
   const restaurantId = useRestaurantId();
+  const addToCart = useCartAdd();
   if (restaurantId === null) return <NoRestaurant />;
   return (
     <DealsView key={restaurantId} restaurantId={restaurantId} channel={channel} title="Deals" onAddToCart={addToCart} />
@@ -58,6 +61,7 @@ export function DealsRoute({ channel }: { channel: MenuChannel }) {
 /** The home page's categories, best-selling, fresh additions and menu (the hero's #menu) of the chosen restaurant. */
 export function HomeMenuSections({ restaurantId }: { restaurantId: number }) {
   const { menu, general, categories } = useConfigStore((s) => s.theme);
+  const addToCart = useCartAdd();
   return (
     <div id="menu" className="scroll-mt-16">
       <HomeCatalogue

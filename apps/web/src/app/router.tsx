@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
       { path: 'dine-in-menu', lazy: () => import('./routes/dine-in-menu') },
       { path: 'dine-in-menu/deals', lazy: () => import('./routes/dine-in-deals') },
       { path: 'deals', lazy: () => import('./routes/deals') },
+      { path: 'cart', lazy: () => import('./routes/cart') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

@@ -1,7 +1,11 @@
+import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
 import { AccountWidget } from '@/features/auth/components/account-widget';
+import { CartButton } from '@/features/cart/components/cart-button';
+import { useCartSwitchHooks } from '@/features/cart/hooks/use-cart-switch';
 import { RestaurantSelector } from '@/features/restaurants/components/restaurant-selector';
+import { registerCartOnSwitch } from '@/features/restaurants/stores/restaurant-store';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 
 const mainLinks = [
@@ -14,6 +18,9 @@ const mainLinks = [
 export function SiteHeader() {
   const header = useConfigStore((s) => s.theme.header);
   const general = useConfigStore((s) => s.theme.general);
+  // The restaurant switch clears a non-empty cart (spec §4).
+  const cartOnSwitch = useCartSwitchHooks();
+  useEffect(() => registerCartOnSwitch(cartOnSwitch), [cartOnSwitch]);
   const name = general.businessShortName || general.businessFullName || runtimeConfig.tenant.name;
   const logoStyle = {
     '--logo-mobile': `${header.logoSizeMobile}px`,
@@ -61,6 +68,7 @@ export function SiteHeader() {
             </ul>
           </nav>
           <AccountWidget />
+          <CartButton />
         </div>
       </div>
     </header>

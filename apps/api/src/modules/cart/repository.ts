@@ -1,0 +1,70 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { CartItemsTable } from '../../db/schema.js';
+
+/** The cart's owner: exactly one of user_id and guest_id, within the tenant. */
+export type CartOwner =
+  | { tenantId: number; user_id: number; guest_id?: undefined }
+  | { tenantId: number; guest_id: number; user_id?: undefined };
+
+export function cartRepository(db: Db) {
+  const owned = (owner: CartOwner) => {
+    const base = db.selectFrom('cart_items').where('tenant_id', '=', owner.tenantId);
+    return owner.user_id !== undefined
+      ? base.where('user_id', '=', owner.user_id)
+      : base.where('guest_id', '=', owner.guest_id as number);
+  };
+
+  return {
+    lines: (owner: CartOwner) => owned(owner).selectAll().orderBy('id').execute(),
+
+    count: async (owner: CartOwner) =>
+      Number(
+        (
+          await owned(owner)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
+    async insert(row: Insertable<CartItemsTable>) {
+      const inserted = await db.insertInto('cart_items').values(row).returning('id').executeTakeFirstOrThrow();
+      return inserted.id;
+    },
+
+    async setQuantity(owner: CartOwner, id: number, quantity: number) {
+      let update = db
+        .updateTable('cart_items')
+        .set({ quantity, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('tenant_id', '=', owner.tenantId);
+      update =
+        owner.user_id !== undefined
+          ? update.where('user_id', '=', owner.user_id)
+          : update.where('guest_id', '=', owner.guest_id as number);
+      const result = await update.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async remove(owner: CartOwner, id?: number) {
+      let del = db.deleteFrom('cart_items').where('tenant_id', '=', owner.tenantId);
+      if (id !== undefined) del = del.where('id', '=', id);
+      del =
+        owner.user_id !== undefined
+          ? del.where('user_id', '=', owner.user_id)
+          : del.where('guest_id', '=', owner.guest_id as number);
+      const result = await del.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Hands a guest's lines to the user who signed in (the guest identity ends right after). */
+    async reassignGuestLines(tenantId: number, guestId: number, userId: number) {
+      await db
+        .updateTable('cart_items')
+        .set({ guest_id: null, user_id: userId, updated_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('guest_id', '=', guestId)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { envelope } from '@storefront/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assertOwnIds, requireIdentity } from '../auth/identity.js';
+import type { CartOwner } from './repository.js';
+import { cartService, parseAddBody } from './service.js';
+
+const rowId = z.coerce.number().int().positive().max(2_147_483_647);
+const ownerIds = {
+  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  guest_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+};
+
+/** The caller's cart owner; user_id / guest_id sent with the call must be the token's own (403). */
+function ownerOf(
+  request: FastifyRequest,
+  ids: { user_id?: number | undefined; guest_id?: number | undefined },
+): CartOwner {
+  assertOwnIds(request, ids);
+  const identity = request.identity;
+  if (identity?.kind === 'user') return { tenantId: identity.tenantId, user_id: identity.userId };
+  if (identity?.kind === 'guest') return { tenantId: identity.tenantId, guest_id: identity.guestId };
+  throw new Error('unreachable: requireIdentity runs first');
+}
+
+/** Spec §7 cart calls, exact paths and fields. The cart is the caller's (user or guest token). */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cart = cartService(app.db, app.log);
+  app.accounts.onSignIn(({ tenantId, guestId, userId }) => cart.mergeGuestCart(tenantId, guestId, userId));
+  const tags = ['cart'];
+  const anyData = envelope(z.any());
+
+  app.get(
+    '/v2/cart',
+    {
+      preHandler: requireIdentity,
+      schema: {
+        tags,
+        summary: "The caller's cart, priced from the catalogue (dine_in=true: restaurant prices)",
+        querystring: z.strictObject({
+          ...ownerIds,
+          coupon_code: z.string().max(64).optional(),
+          is_cash_on_delivery_opt: z.enum(['0', '1']).optional(),
+          dine_in: z.enum(['true', 'false']).optional(),
+        }),
+        response: { 200: anyData },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const owner = ownerOf(request, q);
+      const data = await cart.get(owner, {
+        coupon_code: q.coupon_code,
+        cash_on_delivery: q.is_cash_on_delivery_opt === '1',
+        dine_in: q.dine_in === 'true',
+      });
+      return { data, error: null };
+    },
+  );
+
+  app.post(
+    '/v2/cart',
+    {
+      preHandler: requireIdentity,
+      schema: {
+        tags,
+        summary: 'Add a product, half-and-half, deal or combo to the cart (prices come from the catalogue)',
+        body: z.record(z.string(), z.unknown()),
+        response: { 201: anyData },
+      },
+    },
+    async (request, reply) => {
+      const input = parseAddBody(request.body);
+      const owner = ownerOf(request, input);
+      const data = await cart.add(owner, input);
+      return reply.code(201).send({ data, error: null });
+    },
+  );
+
+  app.put(
+    '/cart/update-cart',
+    {
+      preHandler: requireIdentity,
+      schema: {
+        tags,
+        summary: "Set a cart line's quantity (1..99)",
+        body: z.strictObject({ cart_id: rowId, quantity: z.number().int().min(1).max(99), ...ownerIds }),
+        response: { 200: anyData },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(request, request.body);
+      return { data: await cart.update(owner, request.body.cart_id, request.body.quantity), error: null };
+    },
+  );
+
+  app.delete(
+    '/v2/cart/clear',
+    {
+      preHandler: requireIdentity,
+      schema: {
+        tags,
+        summary: "Empty the caller's cart",
+        body: z.strictObject(ownerIds).optional(),
+        response: { 200: anyData },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(request, request.body ?? {});
+      return { data: await cart.clear(owner), error: null };
+    },
+  );
+
+  app.delete(
+    '/v2/cart/:id',
+    {
+      preHandler: requireIdentity,
+      schema: {
+        tags,
+        summary: 'Remove one line of the cart',
+        params: z.strictObject({ id: rowId }),
+        response: { 200: anyData },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(request, {});
+      return { data: await cart.remove(owner, request.params.id), error: null };
+    },
+  );
+};

@@ -1,0 +1,229 @@
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { runtimeConfig } from '@/config/runtime';
+import { useCart } from '../api/get-cart';
+import { useChangeQuantity, useClearCart, useCoupon, useRemoveCartItem } from '../hooks/use-cart-actions';
+import { useCartStore } from '../stores/cart-store';
+import type { CartItem, CartModifier } from '../types';
+import { formatCents, itemName, placeholderImage } from '../utils/item-name';
+
+const money = (cents: number) => formatCents(cents, runtimeConfig.tenant.locale, runtimeConfig.tenant.currency);
+
+function modifierText(modifiers: readonly CartModifier[]): string {
+  return modifiers
+    .map((m) => {
+      const name = m.restaurant_product_modifiers.modifier.name;
+      const configs = m.restaurant_product_modifiers.cart_modifier_configurations.map((c) => c.name);
+      return `${m.quantity > 1 ? `${m.quantity} × ` : ''}${name}${configs.length ? ` (${configs.join(', ')})` : ''}`;
+    })
+    .join(', ');
+}
+
+function LineDetails({ item }: { item: CartItem }) {
+  const details: string[] = [];
+  for (const c of item.cart_configurations)
+    details.push(`${c.attributes.display_name}: ${c.attribute_values.display_value}`);
+  if (item.cart_modifiers.length) details.push(modifierText(item.cart_modifiers));
+  for (const [i, half] of item.cart_portions.entries()) {
+    const mods = modifierText(half.cart_modifiers);
+    details.push(`${i === 0 ? 'First' : 'Second'} half: ${half.products.name}${mods ? ` with ${mods}` : ''}`);
+  }
+  for (const child of item.deal_component_types) {
+    details.push(`${child.name}: ${child.quantity > 1 ? `${child.quantity} × ` : ''}${child.products.name}`);
+  }
+  if (item.notes) details.push(`Note: ${item.notes}`);
+  if (!details.length) return null;
+  return (
+    <ul className="text-stone-600 text-xs">
+      {details.map((d) => (
+        <li key={d}>{d}</li>
+      ))}
+    </ul>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const changeQuantity = useChangeQuantity();
+  const remove = useRemoveCartItem();
+  const name = itemName(item);
+  return (
+    <li className="flex gap-3 border-stone-200 border-b py-3" data-testid="cart-line">
+      <img
+        src={item.image.image_url || placeholderImage}
+        alt=""
+        className="size-14 shrink-0 rounded-lg bg-stone-100 object-cover"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <p className="font-semibold">{name}</p>
+          <p className="shrink-0 font-semibold" data-testid="line-total">
+            {item.discounted_item_total !== item.item_total && (
+              <s className="mr-1 font-normal text-stone-500">{money(item.item_total)}</s>
+            )}
+            {money(item.discounted_item_total)}
+          </p>
+        </div>
+        {item.is_half_and_half && <p className="text-primary text-xs">Half and half</p>}
+        <LineDetails item={item} />
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            aria-label={`Decrease quantity of ${name}`}
+            onClick={() => changeQuantity(item, item.quantity - 1)}
+            className="grid size-9 place-items-center rounded-full border border-stone-300 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            <Minus aria-hidden="true" className="size-4" />
+          </button>
+          <output aria-label={`Quantity of ${name}`} className="min-w-6 text-center font-medium">
+            {item.quantity}
+          </output>
+          <button
+            type="button"
+            aria-label={`Increase quantity of ${name}`}
+            disabled={item.quantity >= 99}
+            onClick={() => changeQuantity(item, item.quantity + 1)}
+            className="grid size-9 place-items-center rounded-full border border-stone-300 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
+          >
+            <Plus aria-hidden="true" className="size-4" />
+          </button>
+          <button
+            type="button"
+            aria-label={`Remove ${name}`}
+            onClick={() => remove.mutate(item)}
+            className="ml-auto grid size-9 place-items-center rounded-full text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function CouponField() {
+  const inputId = useId();
+  const errorId = useId();
+  const applied = useCartStore((s) => s.couponCode);
+  const coupon = useCoupon();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (applied) {
+    return (
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <span>
+          Coupon <strong>{applied}</strong> applied
+        </span>
+        <button type="button" onClick={coupon.remove} className="font-medium text-primary underline">
+          Remove coupon
+        </button>
+      </div>
+    );
+  }
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await coupon.apply(code);
+      setCode('');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Invalid coupon code');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-1 text-sm">
+      <label htmlFor={inputId} className="font-medium">
+        Coupon code
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={inputId}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-primary px-4 py-2 font-semibold text-white disabled:opacity-60"
+        >
+          Apply
+        </button>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The cart's lines, coupon field and the server's totals (used by the drawer and the /cart page). */
+export function CartPanel() {
+  const { data, isPending, isError, refetch, fetchStatus } = useCart();
+  const clear = useClearCart();
+  if (isPending && fetchStatus === 'idle') return <p className="py-6 text-stone-700">Your cart is empty.</p>;
+  if (isPending) return <p className="py-6 text-stone-700">Loading your cart…</p>;
+  if (isError) {
+    return (
+      <div className="flex flex-col gap-2 py-6">
+        <p className="text-red-700">Failed to load your cart.</p>
+        <button type="button" onClick={() => refetch()} className="self-start font-medium text-primary underline">
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (!data.items.length) return <p className="py-6 text-stone-700">Your cart is empty.</p>;
+  const totals = data.totals;
+  return (
+    <div className="flex flex-col gap-4">
+      <ul aria-label="Cart items">
+        {data.items.map((item) => (
+          <CartLine key={item.id} item={item} />
+        ))}
+      </ul>
+      <CouponField />
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+        {totals && (
+          <>
+            <dt>Subtotal</dt>
+            <dd className="text-right">{money(totals.subtotal)}</dd>
+            {totals.discount > 0 && (
+              <>
+                <dt>Discount</dt>
+                <dd className="text-right">−{money(totals.discount)}</dd>
+              </>
+            )}
+            {totals.surcharge > 0 && (
+              <>
+                <dt>Cash surcharge</dt>
+                <dd className="text-right">{money(totals.surcharge)}</dd>
+              </>
+            )}
+            <dt>Tax</dt>
+            <dd className="text-right">{money(totals.tax)}</dd>
+          </>
+        )}
+        <dt className="font-bold text-base">Total</dt>
+        <dd className="text-right font-bold text-base" data-testid="cart-total">
+          {money(data.total)}
+        </dd>
+      </dl>
+      <button
+        type="button"
+        onClick={() => clear.mutate()}
+        className="self-start font-medium text-sm text-stone-700 underline hover:text-primary"
+      >
+        Clear cart
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { clearCart } from '../api/cart-writes';
+import { cartQueryKey, useCartParams } from '../api/get-cart';
+import type { Cart } from '../types';
+
+/** What the restaurant switch needs of the cart (registered from the app layer). */
+export function useCartSwitchHooks() {
+  const queryClient = useQueryClient();
+  const { userId, guestId, couponCode, cashOnDelivery, dineIn } = useCartParams();
+  return useMemo(() => {
+    const key = cartQueryKey({ userId, guestId, couponCode, cashOnDelivery, dineIn });
+    return {
+      hasItems: () => (queryClient.getQueryData<Cart>(key)?.items.length ?? 0) > 0,
+      clear: async () => {
+        await clearCart(userId !== null ? { user_id: userId } : { guest_id: guestId ?? undefined });
+        await queryClient.invalidateQueries({ queryKey: ['cart'] });
+      },
+    };
+  }, [queryClient, userId, guestId, couponCode, cashOnDelivery, dineIn]);
+}

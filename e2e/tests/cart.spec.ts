@@ -1,0 +1,72 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect as baseExpect, test } from '../support/fixtures';
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+async function chooseRestaurant(page: Page, request: APIRequestContext, name: string) {
+  const res = await request.post('/api/restaurants-with-images', { data: { tenant_id: 139, status: 1 } });
+  const { data } = (await res.json()) as { data: { restaurant: { name: string } }[] };
+  const entry = data.find((e) => e.restaurant.name.endsWith(name));
+  if (!entry) throw new Error(`no active restaurant named ${name}`);
+  const stored = JSON.stringify({ state: { selectedRestaurant: entry }, version: 0 });
+  await page.addInitScript((value) => localStorage.setItem('restaurantStore', value), stored);
+}
+
+/** The cart as the server prices it for the browser's guest. */
+async function serverCart(page: Page, request: APIRequestContext) {
+  const token = await page.evaluate(() => localStorage.getItem('guestToken'));
+  const res = await request.get('/api/v2/cart', { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()).data as { items: { quantity: number; item_total: number }[]; total: number };
+}
+
+test('add a half-and-half pizza from /menu, change its quantity, and see the server’s totals', async ({
+  page,
+  request,
+  axeViolations,
+  pageErrors,
+}) => {
+  test.slow();
+  await chooseRestaurant(page, request, 'Surry Hills');
+  await page.goto('/menu');
+  const margherita = page.getByRole('article', { name: 'Margherita' });
+  await margherita.getByRole('button', { name: 'Add Margherita' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Margherita' });
+  await dialog.getByRole('radio', { name: /Large/ }).check();
+  await dialog.getByRole('checkbox', { name: 'Extra cheese' }).check();
+  await dialog.getByRole('checkbox', { name: 'Make it half-and-half' }).check();
+  await dialog.getByRole('combobox', { name: 'Second half' }).selectOption({ label: 'Diavola ($22.00)' });
+  await dialog
+    .getByRole('group', { name: /Extra toppings on Diavola/ })
+    .getByRole('checkbox', { name: 'Olives' })
+    .check();
+  const add = dialog.getByRole('button', { name: /^Add to cart/ });
+  await expect(add).toHaveText('Add to cart · $31.00');
+  await add.click();
+
+  // Nobody was signed in: a guest identity was made, and the header counts the item.
+  const cartButton = page.getByRole('button', { name: 'Cart, 1 item' });
+  await expect(cartButton).toBeVisible();
+  await cartButton.click();
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  const line = drawer.getByTestId('cart-line');
+  await expect(line).toContainText('Margherita');
+  await expect(line).toContainText('Second half: Diavola with Olives');
+  await expect(drawer.getByTestId('cart-total')).toHaveText('$31.00');
+  expect(await axeViolations()).toEqual([]);
+
+  await drawer.getByRole('button', { name: 'Increase quantity of Margherita' }).click();
+  await expect(drawer.getByLabel('Quantity of Margherita', { exact: true })).toHaveText('2');
+  await expect(drawer.getByTestId('cart-total')).toHaveText('$62.00');
+  await expect.poll(async () => (await serverCart(page, request)).total).toBe(6200);
+  expect((await serverCart(page, request)).items.map((i) => i.quantity)).toEqual([2]);
+
+  // Decreasing twice: back to 1, then removed.
+  await drawer.getByRole('button', { name: 'Decrease quantity of Margherita' }).click();
+  await expect(drawer.getByTestId('cart-total')).toHaveText('$31.00');
+  await expect.poll(async () => (await serverCart(page, request)).total).toBe(3100);
+  await drawer.getByRole('button', { name: 'Decrease quantity of Margherita' }).click();
+  await expect(drawer.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByText('Removed from cart')).toBeVisible();
+  await expect.poll(async () => (await serverCart(page, request)).items.length).toBe(0);
+  expect(pageErrors).toEqual([]);
+});
