@@ -426,6 +426,16 @@ export interface CatalogueVersionsTable {
   version: Generated<number>;
 }
 
+/** A restaurant product a registered user keeps in the wishlist (spec §3). */
+export interface WishlistItemsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  restaurant_product_id: number;
+  product_id: number;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
@@ -461,6 +471,7 @@ export interface Database {
   combo_product_slots: BundleSlotsTable;
   slot_choices: SlotChoicesTable;
   catalogue_versions: CatalogueVersionsTable;
+  wishlist_items: WishlistItemsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
