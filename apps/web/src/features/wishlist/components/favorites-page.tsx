@@ -74,17 +74,19 @@ export function FavoritesPage({ onAddToCart }: { onAddToCart(item: WishlistItem)
                     <button
                       type="button"
                       onClick={() => onAddToCart(item)}
+                      aria-label={`Add ${item.products.name} to cart`}
                       className="rounded-full bg-primary px-4 py-1.5 font-semibold text-sm text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
                     >
-                      Add to cart<span className="sr-only"> {item.products.name}</span>
+                      Add to cart
                     </button>
                     <button
                       type="button"
                       className="rounded-full px-3 py-1.5 font-medium text-sm text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
                       disabled={remove.isPending}
                       onClick={() => remove.mutate(item.id)}
+                      aria-label={`Remove ${item.products.name}`}
                     >
-                      Remove<span className="sr-only"> {item.products.name}</span>
+                      Remove
                     </button>
                   </div>
                 </div>
