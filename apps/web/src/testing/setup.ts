@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { initialConfigState, useConfigStore } from '@/features/settings/stores/config-store';
 
 // A lazy route's first import can take over a second on a loaded machine; findBy* waits for it.
@@ -10,6 +11,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   useConfigStore.setState(initialConfigState());
+  useRestaurantStore.setState({ selectedRestaurant: null });
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
