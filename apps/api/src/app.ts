@@ -18,6 +18,7 @@ import { pagesRoutes } from './modules/pages/routes.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -95,6 +96,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(catalogueRoutes);
       await api.register(reservationRoutes);
       await api.register(cartRoutes);
+      await api.register(wishlistRoutes);
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,7 @@ export * from './contract/reservations.js';
 export * from './contract/restaurants.js';
 export * from './contract/runtime-config.js';
 export * from './contract/settings.js';
+export * from './contract/wishlist.js';
 export * from './pricing/catalogue-prices.js';
 export { couponRejectionMessage, invalidCouponMessage, normaliseCouponCode } from './pricing/coupons.js';
 export { priceCart } from './pricing/engine.js';

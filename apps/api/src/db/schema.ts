@@ -446,6 +446,16 @@ export interface CartItemsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** A restaurant product a registered user keeps in the wishlist (spec §3). */
+export interface WishlistItemsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  restaurant_product_id: number;
+  product_id: number;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
@@ -482,6 +492,7 @@ export interface Database {
   slot_choices: SlotChoicesTable;
   catalogue_versions: CatalogueVersionsTable;
   cart_items: CartItemsTable;
+  wishlist_items: WishlistItemsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

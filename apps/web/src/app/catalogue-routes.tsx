@@ -4,8 +4,10 @@ import { useAddToCart } from '@/features/cart/hooks/use-cart-actions';
 import { DealsView } from '@/features/menu/components/deals-view';
 import { HomeCatalogue } from '@/features/menu/components/home-catalogue';
 import { MenuView } from '@/features/menu/components/menu-view';
+import { type ProductCardAction, ProductCardActionProvider } from '@/features/menu/components/product-card-slot';
 import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { useConfigStore } from '@/features/settings/stores/config-store';
+import { WishlistHeart } from '@/features/wishlist/components/wishlist-heart';
 
 /** What the menu routes share: the selected restaurant (the restaurants feature) and the tenant's theme. */
 export function useRestaurantId(): number | null {
@@ -13,10 +15,15 @@ export function useRestaurantId(): number | null {
 }
 
 /** The dialogs' spec §7 POST /v2/cart body goes to the cart (a guest identity is made first if needed). */
-function useCartAdd() {
+export function useCartAdd() {
   const add = useAddToCart();
   return (payload: Parameters<typeof add>[0]) => void add(payload);
 }
+
+/** The wishlist heart on every menu product card (spec §5: the wishlist needs a signed-in user). */
+const wishlistHeart: ProductCardAction = (product) => (
+  <WishlistHeart name={product.products.name} productId={product.product_id} restaurantProductId={product.id} />
+);
 
 function NoRestaurant() {
   const title = useConfigStore((s) => s.theme.menu.title);
@@ -34,18 +41,20 @@ export function MenuRoute({ channel, title, notice }: { channel: MenuChannel; ti
   const { menu, general } = useConfigStore((s) => s.theme);
   if (restaurantId === null) return <NoRestaurant />;
   return (
-    <MenuView
-      key={restaurantId}
-      restaurantId={restaurantId}
-      channel={channel}
-      title={title ?? menu.title}
-      subtitle={menu.subtitle}
-      categoryLayout={menu.categoryLayout}
-      showOutOfStockProducts={menu.showOutOfStockProducts}
-      showProductUnit={general.showProductUnit}
-      onAddToCart={addToCart}
-      notice={notice}
-    />
+    <ProductCardActionProvider action={wishlistHeart}>
+      <MenuView
+        key={restaurantId}
+        restaurantId={restaurantId}
+        channel={channel}
+        title={title ?? menu.title}
+        subtitle={menu.subtitle}
+        categoryLayout={menu.categoryLayout}
+        showOutOfStockProducts={menu.showOutOfStockProducts}
+        showProductUnit={general.showProductUnit}
+        onAddToCart={addToCart}
+        notice={notice}
+      />
+    </ProductCardActionProvider>
   );
 }
 
@@ -63,27 +72,29 @@ export function HomeMenuSections({ restaurantId }: { restaurantId: number }) {
   const { menu, general, categories } = useConfigStore((s) => s.theme);
   const addToCart = useCartAdd();
   return (
-    <div id="menu" className="scroll-mt-16">
-      <HomeCatalogue
-        restaurantId={restaurantId}
-        channel="online"
-        categories={categories}
-        showBestSelling={general.showBestSellingSection}
-        showFreshAdditions={general.showFreshAdditionsSection}
-        showProductUnit={general.showProductUnit}
-        onAddToCart={addToCart}
-      />
-      <MenuView
-        restaurantId={restaurantId}
-        channel="online"
-        title={menu.title}
-        subtitle={menu.subtitle}
-        categoryLayout={menu.categoryLayout}
-        showOutOfStockProducts={menu.showOutOfStockProducts}
-        showProductUnit={general.showProductUnit}
-        onAddToCart={addToCart}
-        headingLevel={2}
-      />
-    </div>
+    <ProductCardActionProvider action={wishlistHeart}>
+      <div id="menu" className="scroll-mt-16">
+        <HomeCatalogue
+          restaurantId={restaurantId}
+          channel="online"
+          categories={categories}
+          showBestSelling={general.showBestSellingSection}
+          showFreshAdditions={general.showFreshAdditionsSection}
+          showProductUnit={general.showProductUnit}
+          onAddToCart={addToCart}
+        />
+        <MenuView
+          restaurantId={restaurantId}
+          channel="online"
+          title={menu.title}
+          subtitle={menu.subtitle}
+          categoryLayout={menu.categoryLayout}
+          showOutOfStockProducts={menu.showOutOfStockProducts}
+          showProductUnit={general.showProductUnit}
+          onAddToCart={addToCart}
+          headingLevel={2}
+        />
+      </div>
+    </ProductCardActionProvider>
   );
 }

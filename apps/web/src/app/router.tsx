@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: 'otp-verification', lazy: () => import('./routes/otp-verification') },
       { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
       { path: 'profile', lazy: () => import('./routes/profile') },
+      { path: 'favorites', lazy: () => import('./routes/favorites') },
       { path: 'menu', lazy: () => import('./routes/menu') },
       { path: 'instore-menu', lazy: () => import('./routes/instore-menu') },
       { path: 'dine-in-menu', lazy: () => import('./routes/dine-in-menu') },

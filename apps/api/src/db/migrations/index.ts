@@ -5,6 +5,7 @@ import * as contentPagesNewsletter from './20261123T1000-content-pages-newslette
 import * as accounts from './20261123T1200-accounts.js';
 import * as catalogue from './20261123T1300-catalogue.js';
 import * as reservations from './20261123T1500-reservations.js';
+import * as wishlist from './20261123T1700-wishlist.js';
 import * as cart from './20261123T1800-cart.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '20261123T1200-accounts': accounts,
   '20261123T1300-catalogue': catalogue,
   '20261123T1500-reservations': reservations,
+  '20261123T1700-wishlist': wishlist,
   '20261123T1800-cart': cart,
 };

@@ -1,5 +1,7 @@
 import type { MenuProduct } from '@storefront/core';
+import { use } from 'react';
 import { formatCents } from '../utils/money';
+import { ProductCardActionContext } from './product-card-slot';
 import { ProductImage } from './product-image';
 
 export function ProductCard({
@@ -16,6 +18,7 @@ export function ProductCard({
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const name = product.products.name;
   const soldOut = !product.is_available;
+  const action = use(ProductCardActionContext);
   return (
     <article
       aria-label={name}
@@ -26,7 +29,10 @@ export function ProductCard({
         className={`size-24 shrink-0 rounded-lg object-cover sm:size-28 ${soldOut ? 'grayscale' : ''}`}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Heading className="font-semibold text-lg leading-tight">{name}</Heading>
+        <div className="flex items-start justify-between gap-2">
+          <Heading className="font-semibold text-lg leading-tight">{name}</Heading>
+          {action?.(product)}
+        </div>
         <p className="line-clamp-2 text-sm text-stone-600">{product.products.description}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
           <p className="font-semibold">

@@ -1,0 +1,36 @@
+import { Heart } from 'lucide-react';
+import { useAddToWishlist } from '../api/add-to-wishlist';
+import { useWishlist } from '../api/get-wishlist';
+import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
+
+/** The heart on a menu card: toggles the restaurant product in the signed-in user's wishlist. */
+export function WishlistHeart({
+  name,
+  productId,
+  restaurantProductId,
+}: {
+  name: string;
+  productId: number;
+  restaurantProductId: number;
+}) {
+  const { data: items } = useWishlist();
+  const add = useAddToWishlist();
+  const remove = useRemoveFromWishlist();
+  const saved = items?.find((item) => item.restaurant_product_id === restaurantProductId);
+  const busy = add.isPending || remove.isPending;
+  return (
+    <button
+      type="button"
+      aria-pressed={Boolean(saved)}
+      aria-label={`Favourite ${name}`}
+      title={saved ? 'Remove from wishlist' : 'Add to wishlist'}
+      disabled={busy}
+      onClick={() =>
+        saved ? remove.mutate(saved.id) : add.add({ product_id: productId, restaurant_product_id: restaurantProductId })
+      }
+      className="-mt-1 -mr-1 grid size-9 shrink-0 place-items-center rounded-full text-primary hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60"
+    >
+      <Heart aria-hidden="true" className="size-5" fill={saved ? 'currentColor' : 'none'} />
+    </button>
+  );
+}
