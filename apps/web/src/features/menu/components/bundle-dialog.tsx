@@ -1,5 +1,4 @@
 import { type AddComboToCart, type AddDealToCart, type BundleSlot, bundleUnitPrice, lineTotal } from '@storefront/core';
-import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import {
   type BundleKind,
@@ -11,6 +10,7 @@ import {
 } from '../utils/bundle';
 import { formatAdjustment, formatCents } from '../utils/money';
 import { Modal } from './modal';
+import { QuantityStepper } from './quantity-stepper';
 
 export interface Bundle {
   id: number;
@@ -65,29 +65,7 @@ export function BundleDialog({
       onClose={onClose}
       footer={
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-2">
-            <button
-              type="button"
-              aria-label="Decrease quantity"
-              disabled={quantity <= 1}
-              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-              className="rounded-full border border-stone-300 p-2 hover:bg-stone-100 disabled:opacity-50"
-            >
-              <Minus aria-hidden="true" className="size-4" />
-            </button>
-            <output aria-label={`Quantity ${quantity}`} className="w-6 text-center font-semibold">
-              {quantity}
-            </output>
-            <button
-              type="button"
-              aria-label="Increase quantity"
-              disabled={quantity >= 99}
-              onClick={() => setQuantity((q) => Math.min(99, q + 1))}
-              className="rounded-full border border-stone-300 p-2 hover:bg-stone-100 disabled:opacity-50"
-            >
-              <Plus aria-hidden="true" className="size-4" />
-            </button>
-          </div>
+          <QuantityStepper quantity={quantity} onChange={setQuantity} />
           <button
             type="button"
             onClick={add}
