@@ -14,7 +14,11 @@ import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
+import { adminOrderRoutes } from './modules/orders/admin-routes.js';
+import { ordersPlugin } from './modules/orders/plugin.js';
+import { orderRoutes } from './modules/orders/routes.js';
 import { pagesRoutes } from './modules/pages/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -71,6 +75,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   await app.register(mailPlugin);
   // request.identity (bearer token: user, guest or none) and app.accounts for every module.
   await app.register(identityPlugin);
+  // app.orders: the order service, its event bus (Redis across processes) and the payment registry.
+  await app.register(ordersPlugin);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
@@ -97,6 +103,9 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(reservationRoutes);
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
+      await api.register(orderRoutes);
+      await api.register(adminOrderRoutes);
+      await api.register(paymentRoutes);
     },
     { prefix: '/api' },
   );

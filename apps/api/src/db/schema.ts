@@ -456,6 +456,136 @@ export interface WishlistItemsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface OrderCountersTable {
+  tenant_id: number;
+  last_number: number;
+  /** Signs guest confirmation links when ORDER_LINK_SECRET is not configured. */
+  link_secret: string;
+}
+
+export type OrderStatusValue =
+  | 'pending_payment'
+  | 'placed'
+  | 'accepted'
+  | 'preparing'
+  | 'ready'
+  | 'out_for_delivery'
+  | 'completed'
+  | 'cancelled'
+  | 'refunded';
+export type PaymentStatusValue = 'unpaid' | 'pending' | 'paid' | 'failed' | 'refunded';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  user_id: number | null;
+  guest_id: number | null;
+  /** Human, per tenant: '1001', '1002', … */
+  order_number: string;
+  status: OrderStatusValue;
+  method: FulfilmentMethod;
+  /** Restaurant-local date and 'HH:MM' or 'asap' as chosen; null for dine-in. */
+  pickup_date: string | null;
+  pickup_time: string | null;
+  scheduled_for: Timestamp | null;
+  /** The kitchen slot the order took (released when it is cancelled). */
+  slot_start: Timestamp | null;
+  table_id: string | null;
+  special_instructions: string | null;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  /** JSON of the delivery address (contract deliveryAddressSchema), delivery only. */
+  delivery_address: string | null;
+  payment_method: 'card' | 'cash_on_delivery';
+  payment_status: PaymentStatusValue;
+  payment_provider: 'sandbox' | 'stripe' | null;
+  payment_id: string | null;
+  refund_id: string | null;
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  tax_cents: number;
+  delivery_cents: number;
+  surcharge_cents: number;
+  gift_card_cents: Generated<number>;
+  loyalty_cents: Generated<number>;
+  total_cents: number;
+  amount_due_cents: number;
+  item_count: number;
+  coupon_code: string | null;
+  coupon_id: number | null;
+  /** JSON { lines, adjustments }: what was ordered and priced, never changed afterwards. */
+  snapshot: string;
+  /** sha256 of the guest confirmation link's token. */
+  access_token_hash: string;
+  ready_at: Timestamp | null;
+  cancel_reason: string | null;
+  placed_at: Timestamp | null;
+  /** When what the order reserved (slot, coupon use, …) was given back; set once. */
+  released_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  status: OrderStatusValue;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface OrderIdempotencyKeysTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** 'user:ID' or 'guest:ID'. */
+  owner_key: string;
+  /** sha256 of the client's Idempotency-Key. */
+  key_hash: string;
+  /** sha256 of the first request's body: the same key with another body is refused. */
+  fingerprint: string;
+  order_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  provider: string;
+  event_id: string;
+  type: string;
+  payment_id: string;
+  created_at: Timestamp;
+}
+
+export interface SandboxPaymentsTable {
+  id: string;
+  tenant_id: number;
+  order_id: number | null;
+  amount_cents: number;
+  currency: string;
+  description: string;
+  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'cancelled';
+  error: string | null;
+  card_last4: string | null;
+  idempotency_key: string;
+  refunded_cents: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SandboxRefundsTable {
+  id: string;
+  tenant_id: number;
+  payment_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
@@ -493,6 +623,13 @@ export interface Database {
   catalogue_versions: CatalogueVersionsTable;
   cart_items: CartItemsTable;
   wishlist_items: WishlistItemsTable;
+  order_counters: OrderCountersTable;
+  orders: OrdersTable;
+  order_status_history: OrderStatusHistoryTable;
+  order_idempotency_keys: OrderIdempotencyKeysTable;
+  payment_events: PaymentEventsTable;
+  sandbox_payments: SandboxPaymentsTable;
+  sandbox_refunds: SandboxRefundsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -507,3 +644,4 @@ export type Guest = Selectable<GuestsTable>;
 export type Address = Selectable<AddressesTable>;
 export type ReservationSettings = Selectable<ReservationSettingsTable>;
 export type ReservationRow = Selectable<ReservationsTable>;
+export type OrderRow = Selectable<OrdersTable>;

@@ -239,3 +239,40 @@ export const orderStatusChangeBodySchema = z.strictObject({
   reason: z.string().trim().min(1).max(300).optional(),
 });
 export type OrderStatusChangeBody = z.infer<typeof orderStatusChangeBodySchema>;
+
+/** Path ids of the order calls. */
+export const orderIdParamsSchema = z.strictObject({ id });
+export const paymentIdParamsSchema = z.strictObject({ payment_id: z.string().min(1).max(64) });
+export const reorderResponseSchema = envelope(reorderSchema);
+
+/**
+ * GET /api/v2/orders/:id/events (text/event-stream, auth by bearer or ?token=): an `order` event
+ * at once and on every change, with this payload.
+ */
+export const orderEventSchema = z.object({
+  order_id: z.number().int(),
+  order_number: z.string(),
+  method: fulfilmentMethodSchema,
+  status: orderStatusSchema,
+  ready_at: z.string().nullable(),
+  status_history: z.array(orderStatusChangeSchema),
+});
+export type OrderEventData = z.infer<typeof orderEventSchema>;
+
+/** GET /api/v2/admin/orders (staff, manager, owner of the tenant): newest first; no pending card orders unless asked. */
+export const adminOrdersQuerySchema = z.strictObject({
+  restaurant_id: id.optional(),
+  status: orderStatusSchema.optional(),
+  method: fulfilmentMethodSchema.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+/** GET /api/v2/admin/orders/events[?restaurant_id]: SSE `order` events (orderEventSchema plus restaurant_id and type). */
+export const adminOrderEventsQuerySchema = z.strictObject({ restaurant_id: id.optional() });
+export const adminOrderEventSchema = orderEventSchema.extend({
+  restaurant_id: z.number().int(),
+  /** 'placed': a new order for the kitchen; 'status': a change. */
+  type: z.enum(['placed', 'status']),
+});

@@ -13,7 +13,9 @@ import {
   type MenuChannel,
   type MenuProduct,
   type ModifierPick,
+  type PricingCustomer,
   type PricingLineInput,
+  type PricingMethod,
   priceCart,
   priceProductLine,
 } from '@storefront/core';
@@ -38,6 +40,9 @@ export interface CartSelection {
   portions?: { restaurant_product_id: number; product_id: number; modifiers: ModifierPick[] }[];
   children?: { slot_id: number; restaurant_product_id: number; product_id: number; quantity: number }[];
 }
+
+/** A cart line's choices without its row id: what an order keeps to put the line back (reorder). */
+export type CartLineSource = Omit<StoredLine, 'id'>;
 
 interface StoredLine {
   id: number;
@@ -239,6 +244,19 @@ function describeConfigurations(product: MenuProduct, chosen: Record<number, num
   });
 }
 
+export interface CartPricingOptions {
+  method: PricingMethod;
+  cash_on_delivery: boolean;
+  coupon_code?: string | null | undefined;
+  /** Cents; counts only for delivery (the zone's fee from the delivery quote). */
+  delivery_charge_cents?: number;
+  now?: Date;
+  /** The customer's order and coupon history (first-order and per-customer coupon rules). */
+  customer?: PricingCustomer;
+}
+
+const emptyTotals = () => ({ subtotal: 0, discount: 0, tax: 0, delivery: 0, surcharge: 0, total: 0, item_count: 0 });
+
 export interface CartQuery {
   coupon_code?: string | undefined;
   cash_on_delivery: boolean;
@@ -250,11 +268,16 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
   const catalogue = catalogueService(db);
   const settings = settingsService(db, log);
 
-  async function catalogueOf(tenantId: number, restaurantId: number, channel: MenuChannel): Promise<Catalogue> {
+  async function catalogueOf(
+    tenantId: number,
+    restaurantId: number,
+    channel: MenuChannel,
+    source = catalogue,
+  ): Promise<Catalogue> {
     const [menu, deals, combos] = await Promise.all([
-      catalogue.menu(tenantId, restaurantId, channel),
-      catalogue.deals(tenantId, restaurantId, channel),
-      catalogue.combos(tenantId, restaurantId, channel),
+      source.menu(tenantId, restaurantId, channel),
+      source.deals(tenantId, restaurantId, channel),
+      source.combos(tenantId, restaurantId, channel),
     ]);
     return {
       menu: JSON.parse(menu.body).data as Menu,
@@ -276,32 +299,39 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
     selection: JSON.parse(row.selection) as CartSelection,
   });
 
-  /** The cart, priced by the engine from today's catalogue (spec §3 cart items). */
-  async function get(owner: CartOwner, query: CartQuery) {
-    const rows = (await repo.lines(owner)).map(toStored);
-    const emptyTotals = { subtotal: 0, discount: 0, tax: 0, delivery: 0, surcharge: 0, total: 0, item_count: 0 };
+  /**
+   * Prices the owner's cart for a method from today's catalogue: the one place the cart and the
+   * order agree on money. `exec` is the order's transaction when placing an order (on SQLite the
+   * transaction holds the only connection, so nothing in here may use `db` then). Lines that are
+   * no longer orderable are left out and listed in `unavailable`.
+   */
+  async function price(owner: CartOwner, options: CartPricingOptions, exec: Db = db) {
+    const lineRepo = exec === db ? repo : cartRepository(exec);
+    const rows = (await lineRepo.lines(owner)).map(toStored);
     const first = rows[0];
     if (!first) {
-      if (query.coupon_code?.trim()) throw bad('Invalid coupon code');
-      return { items: [], item_count: 0, total: 0, totals: emptyTotals, adjustments: [] };
+      if (options.coupon_code?.trim()) throw bad('Invalid coupon code');
+      return { restaurantId: null, items: [], totals: emptyTotals(), adjustments: [], unavailable: [], currency: null };
     }
     const restaurantId = first.restaurant_id;
-    const channel: MenuChannel = query.dine_in ? 'dine_in' : 'online';
+    const channel: MenuChannel = options.method === 'dine_in' ? 'dine_in' : 'online';
     const [cat, tenant, restaurant] = await Promise.all([
-      catalogueOf(owner.tenantId, restaurantId, channel),
-      db
+      catalogueOf(owner.tenantId, restaurantId, channel, exec === db ? catalogue : catalogueService(exec)),
+      exec
         .selectFrom('tenants')
-        .select(['tax_mode', 'tax_rate_bps'])
+        .select(['tax_mode', 'tax_rate_bps', 'currency', 'locale'])
         .where('id', '=', owner.tenantId)
         .executeTakeFirstOrThrow(),
-      db.selectFrom('restaurants').select(['timezone']).where('id', '=', restaurantId).executeTakeFirstOrThrow(),
+      exec.selectFrom('restaurants').select(['timezone']).where('id', '=', restaurantId).executeTakeFirstOrThrow(),
     ]);
+    const unavailable: { id: number; message: string }[] = [];
     const resolved = rows.flatMap((line) => {
       try {
         return [{ line, r: resolveLine(line, cat) }];
       } catch (error) {
         // The catalogue changed under the line (product gone, unavailable): it is left out of the total.
         log?.info({ cartItemId: line.id, err: error }, 'cart line no longer orderable');
+        unavailable.push({ id: line.id, message: error instanceof Error ? error.message : 'Not available' });
         return [];
       }
     });
@@ -321,15 +351,19 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
       lines: pricingLines,
       tax: { mode: tenant.tax_mode, rate_bp: tenant.tax_rate_bps },
       context: {
-        dine_in: query.dine_in,
-        cash_on_delivery: query.cash_on_delivery,
-        now: new Date().toISOString(),
+        method: options.method,
+        dine_in: options.method === 'dine_in',
+        cash_on_delivery: options.cash_on_delivery,
+        now: (options.now ?? new Date()).toISOString(),
         timezone: restaurant.timezone,
-        customer: { order_count: 0, coupon_uses: {} },
+        customer: options.customer ?? { order_count: 0, coupon_uses: {} },
       },
-      coupon_code: query.coupon_code?.trim() || null,
+      coupon_code: options.coupon_code?.trim() || null,
       coupons: [],
       offers: [],
+      delivery_charge_cents: options.delivery_charge_cents ?? 0,
+      currency: tenant.currency,
+      locale: tenant.locale,
     });
     if (result.coupon_rejection) throw bad(result.coupon_rejection.message);
     const items = result.lines.map((priced) => {
@@ -395,12 +429,15 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
         tax: priced.tax,
         order_level_discount: priced.order_level_discount,
         image: { image_url: r.image_url || placeholderImage },
+        /** Display name (product, deal or combo) for order snapshots. */
+        name: r.name,
+        /** What was chosen, so an order can put the line back into a cart (reorder). */
+        source: { ...line, id: undefined } as CartLineSource,
       };
     });
     return {
+      restaurantId,
       items,
-      item_count: result.totals.item_count,
-      total: result.totals.total,
       totals: result.totals,
       adjustments: result.adjustments.map((a) => ({
         reason: a.reason,
@@ -408,6 +445,24 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
         label: a.label,
         amount: a.amount,
       })),
+      unavailable,
+      currency: tenant.currency,
+    };
+  }
+
+  /** The cart, priced by the engine from today's catalogue (spec §3 cart items). */
+  async function get(owner: CartOwner, query: CartQuery) {
+    const priced = await price(owner, {
+      method: query.dine_in ? 'dine_in' : 'pickup',
+      cash_on_delivery: query.cash_on_delivery,
+      coupon_code: query.coupon_code,
+    });
+    return {
+      items: priced.items.map(({ name: _name, source: _source, ...item }) => item),
+      item_count: priced.totals.item_count,
+      total: priced.totals.total,
+      totals: priced.totals,
+      adjustments: priced.adjustments,
     };
   }
 
@@ -517,6 +572,52 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
   }
 
   /**
+   * Puts lines of an earlier order back into the cart (reorder): each is checked against today's
+   * catalogue like a new add; what is gone or unavailable is skipped with its name.
+   */
+  async function readd(owner: CartOwner, lines: readonly (CartLineSource & { name: string })[]) {
+    const skipped: string[] = [];
+    let added = 0;
+    const restaurantId = lines[0]?.restaurant_id;
+    if (restaurantId === undefined) return { added, skipped };
+    const cat = await catalogueOf(owner.tenantId, restaurantId, 'online');
+    await settings.assertOnlineOrdering(owner.tenantId, restaurantId);
+    const existing = await repo.lines(owner);
+    if (existing.some((l) => l.restaurant_id !== restaurantId)) throw new AppError('conflict', otherRestaurantMessage);
+    let count = existing.length;
+    for (const { name, ...line } of lines) {
+      try {
+        resolveLine({ ...line, id: 0 }, cat);
+      } catch {
+        skipped.push(name);
+        continue;
+      }
+      if (count >= maxCartLines) {
+        skipped.push(name);
+        continue;
+      }
+      await repo.insert({
+        tenant_id: owner.tenantId,
+        user_id: owner.user_id ?? null,
+        guest_id: owner.guest_id ?? null,
+        restaurant_id: line.restaurant_id,
+        kind: line.kind,
+        restaurant_product_id: line.restaurant_product_id,
+        product_id: line.product_id,
+        deal_id: line.deal_id,
+        combo_product_id: line.combo_product_id,
+        quantity: line.quantity,
+        is_half_and_half: line.kind === 'half_and_half' ? 1 : 0,
+        notes: line.notes,
+        selection: JSON.stringify(line.selection),
+      });
+      added++;
+      count++;
+    }
+    return { added, skipped };
+  }
+
+  /**
    * Sign-in with a guest cart: the guest's lines join the user's cart. If the user's cart holds
    * another restaurant's items, the guest's (newer) cart wins and the user's old lines go, so
    * the cart stays one restaurant's; the user's lines beyond the 100-line limit are dropped.
@@ -534,5 +635,5 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
     await repo.reassignGuestLines(tenantId, guestId, userId);
   }
 
-  return { get, add, update, remove, clear, mergeGuestCart };
+  return { get, price, add, readd, update, remove, clear, mergeGuestCart };
 }

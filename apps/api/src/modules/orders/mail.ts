@@ -1,0 +1,103 @@
+import type { Order } from '@storefront/core';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export interface OrderMailContext {
+  locale: string;
+  /** Where the customer follows the order (a guest's includes the access token). */
+  link: string;
+}
+
+function money(cents: number, currency: string, locale: string) {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+}
+
+function when(order: Order, locale: string): string | null {
+  if (order.method === 'dine_in') return order.table_id ? `Table ${order.table_id}` : null;
+  if (!order.scheduled_for) return null;
+  const time = new Intl.DateTimeFormat(locale, {
+    timeZone: order.restaurant.timezone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(order.scheduled_for));
+  return order.pickup_time === 'asap' ? `As soon as possible (about ${time})` : time;
+}
+
+const methodLabel = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in' } as const;
+
+/** The order confirmation: lines, totals, when and where, and the link to follow it live. */
+export function confirmationMail(order: Order, ctx: OrderMailContext) {
+  const m = (cents: number) => money(cents, order.currency, ctx.locale);
+  const at = when(order, ctx.locale);
+  const lines = order.lines.map((l) => `${l.quantity} × ${l.name}  ${m(l.discounted_item_total)}`);
+  const totals = [
+    `Subtotal: ${m(order.totals.subtotal)}`,
+    ...(order.totals.discount ? [`Discount: -${m(order.totals.discount)}`] : []),
+    ...(order.totals.delivery ? [`Delivery: ${m(order.totals.delivery)}`] : []),
+    ...(order.totals.surcharge ? [`Surcharge: ${m(order.totals.surcharge)}`] : []),
+    `Total: ${m(order.totals.total)}`,
+    ...(order.totals.tax ? [`Includes tax of ${m(order.totals.tax)}`] : []),
+  ];
+  const paid =
+    order.payment_method === 'card'
+      ? 'Paid by card.'
+      : order.method === 'delivery'
+        ? 'Pay cash on delivery.'
+        : 'Pay at the counter.';
+  const text = [
+    `Hi ${order.customer.name},`,
+    '',
+    `Thanks for your order at ${order.restaurant.name}. Order number: ${order.order_number}.`,
+    `${methodLabel[order.method]}${at ? `: ${at}` : ''}`,
+    ...(order.delivery_address ? [`Deliver to: ${order.delivery_address.formatted_address}`] : []),
+    '',
+    ...lines,
+    '',
+    ...totals,
+    paid,
+    '',
+    `Follow your order: ${ctx.link}`,
+    '',
+    `${order.restaurant.name}, ${order.restaurant.street_name}, ${order.restaurant.city}, ${order.restaurant.phone}`,
+  ].join('\n');
+  const html = `<p>Hi ${escapeHtml(order.customer.name)},</p><p>Thanks for your order at <strong>${escapeHtml(order.restaurant.name)}</strong>. Order number: <strong>${escapeHtml(order.order_number)}</strong>.</p><p>${escapeHtml(`${methodLabel[order.method]}${at ? `: ${at}` : ''}`)}</p><ul>${order.lines.map((l) => `<li>${l.quantity} × ${escapeHtml(l.name)}: ${escapeHtml(m(l.discounted_item_total))}</li>`).join('')}</ul><p>${totals.map(escapeHtml).join('<br>')}</p><p>${escapeHtml(paid)}</p><p><a href="${escapeHtml(ctx.link)}">Follow your order</a></p>`;
+  return { subject: `Order ${order.order_number} at ${order.restaurant.name} is confirmed`, text, html };
+}
+
+/** A status change the customer should hear about: accepted (ready time) or cancelled (reason). */
+export function statusMail(order: Order, ctx: OrderMailContext) {
+  const readyAt = order.ready_at
+    ? new Intl.DateTimeFormat(ctx.locale, {
+        timeZone: order.restaurant.timezone,
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(new Date(order.ready_at))
+    : null;
+  const reason = order.status_history.at(-1)?.note ?? null;
+  const body =
+    order.status === 'accepted'
+      ? `${order.restaurant.name} accepted your order ${order.order_number}.${readyAt ? ` It should be ready at about ${readyAt}.` : ''}`
+      : `Your order ${order.order_number} at ${order.restaurant.name} was cancelled.${reason ? ` Reason: ${reason}` : ''}${order.payment_status === 'refunded' ? ' Your card payment has been refunded.' : ''}`;
+  const subject =
+    order.status === 'accepted'
+      ? `Order ${order.order_number} accepted${readyAt ? `: ready at about ${readyAt}` : ''}`
+      : `Order ${order.order_number} cancelled`;
+  const text = [
+    `Hi ${order.customer.name},`,
+    '',
+    body,
+    '',
+    `Follow your order: ${ctx.link}`,
+    '',
+    `${order.restaurant.name}, ${order.restaurant.phone}`,
+  ].join('\n');
+  return {
+    subject,
+    text,
+    html: `<p>Hi ${escapeHtml(order.customer.name)},</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(ctx.link)}">Follow your order</a></p>`,
+  };
+}

@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import type { EventStream } from '../../lib/sse.js';
+import { type PaymentRegistry, paymentRegistry } from '../payments/registry.js';
+import { createOrderEvents, type OrderEvents } from './events.js';
+import { type OrderService, openingHoursFulfilment, orderService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The order service, its event bus and the open live-status streams (ended on shutdown). */
+    orders: { service: OrderService; events: OrderEvents; payments: PaymentRegistry; streams: Set<EventStream> };
+  }
+}
+
+/** How often abandoned card payments are looked for. */
+const sweepEveryMs = 60_000;
+
+export const ordersPlugin = fp(
+  async (app) => {
+    const events = createOrderEvents({ redisUrl: app.config.redisUrl, log: app.log });
+    const payments = paymentRegistry(app.db, {});
+    const service = orderService({
+      db: app.db,
+      mailer: app.mailer,
+      config: app.config,
+      log: app.log,
+      events,
+      payments,
+      fulfilment: openingHoursFulfilment(),
+    });
+    const streams = new Set<EventStream>();
+    app.decorate('orders', { service, events, payments, streams });
+
+    const timer = setInterval(() => {
+      service.sweepAbandoned().catch((err) => app.log.warn({ err }, 'sweep of abandoned orders failed'));
+    }, sweepEveryMs);
+    timer.unref();
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      for (const stream of [...streams]) stream.end();
+    });
+    app.addHook('onClose', async () => events.close());
+  },
+  { name: 'orders', dependencies: ['mail'] },
+);

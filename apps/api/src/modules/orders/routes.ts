@@ -1,0 +1,186 @@
+import {
+  type Order,
+  type OrderEventData,
+  orderHistoryQuerySchema,
+  orderHistoryResponseSchema,
+  orderIdParamsSchema,
+  orderQuerySchema,
+  orderResponseSchema,
+  paymentSessionResponseSchema,
+  placedOrderResponseSchema,
+  placeOrderBodySchema,
+  reorderResponseSchema,
+} from '@storefront/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { openEventStream } from '../../lib/sse.js';
+import { assertOwnIds, requireIdentity, requireUser, userOf } from '../auth/identity.js';
+import type { OrderEvent } from './events.js';
+import type { OrderOwner } from './repository.js';
+
+/** The caller as an order owner (bearer identity), or null without a token. */
+export function ownerOf(request: FastifyRequest): OrderOwner | null {
+  const identity = request.identity;
+  if (identity?.kind === 'user') return { tenantId: identity.tenantId, user_id: identity.userId };
+  if (identity?.kind === 'guest') return { tenantId: identity.tenantId, guest_id: identity.guestId };
+  return null;
+}
+
+export const eventData = (
+  e: Pick<OrderEvent, 'orderId' | 'orderNumber' | 'method' | 'status' | 'ready_at' | 'status_history'>,
+): OrderEventData => ({
+  order_id: e.orderId,
+  order_number: e.orderNumber,
+  method: e.method,
+  status: e.status,
+  ready_at: e.ready_at,
+  status_history: e.status_history,
+});
+
+const fromOrder = (order: Order): OrderEventData => ({
+  order_id: order.id,
+  order_number: order.order_number,
+  method: order.method,
+  status: order.status,
+  ready_at: order.ready_at,
+  status_history: order.status_history,
+});
+
+/** Orders for customers: place (idempotent), read, follow live, history, reorder, give up a payment. */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { service, events, streams } = app.orders;
+  const tags = ['orders'];
+
+  app.post(
+    '/v2/orders',
+    {
+      preHandler: requireIdentity,
+      schema: {
+        tags,
+        summary: "Place the caller's cart as an order (send an Idempotency-Key header; a retry answers the same order)",
+        body: placeOrderBodySchema,
+        response: { 200: placedOrderResponseSchema, 201: placedOrderResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      assertOwnIds(request, request.body);
+      const key = request.headers['idempotency-key'];
+      const { placed, created } = await service.place(
+        ownerOf(request) as OrderOwner,
+        request.body,
+        Array.isArray(key) ? key[0] : key,
+      );
+      return reply.code(created ? 201 : 200).send({ data: placed, error: null });
+    },
+  );
+
+  app.get(
+    '/v2/orders',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "The signed-in user's orders, newest first",
+        querystring: orderHistoryQuerySchema,
+        response: { 200: orderHistoryResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const { page, per_page } = request.query;
+      return {
+        data: await service.history({ tenantId: user.tenantId, user_id: user.userId }, page, per_page),
+        error: null,
+      };
+    },
+  );
+
+  app.get(
+    '/v2/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: "One order, for its owner or with the confirmation link's token",
+        params: orderIdParamsSchema,
+        querystring: orderQuerySchema,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.get(request.params.id, { owner: ownerOf(request), token: request.query.token }),
+      error: null,
+    }),
+  );
+
+  app.get(
+    '/v2/orders/:id/events',
+    {
+      schema: {
+        tags,
+        summary: "The order's status as server-sent events (text/event-stream): `order` now and on every change",
+        params: orderIdParamsSchema,
+        querystring: orderQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const order = await service.get(request.params.id, { owner: ownerOf(request), token: request.query.token });
+      const stream = openEventStream(request, reply, { open: streams });
+      stream.onClose(events.onOrder(order.id, (event) => stream.send('order', eventData(event))));
+      stream.send('order', fromOrder(order));
+    },
+  );
+
+  app.get(
+    '/v2/orders/:id/payment',
+    {
+      schema: {
+        tags,
+        summary: "A card order's payment (to complete it after a reload)",
+        params: orderIdParamsSchema,
+        querystring: orderQuerySchema,
+        response: { 200: paymentSessionResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.payment(request.params.id, { owner: ownerOf(request), token: request.query.token }),
+      error: null,
+    }),
+  );
+
+  app.post(
+    '/v2/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Give up an order whose card payment is not finished (releases what it reserved)',
+        params: orderIdParamsSchema,
+        querystring: orderQuerySchema,
+        body: z.strictObject({}).optional(),
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.cancelByCustomer(request.params.id, { owner: ownerOf(request), token: request.query.token }),
+      error: null,
+    }),
+  );
+
+  app.post(
+    '/v2/orders/:id/reorder',
+    {
+      preHandler: requireIdentity,
+      schema: {
+        tags,
+        summary: "Put an earlier order's lines back into the cart (what is still orderable)",
+        params: orderIdParamsSchema,
+        body: z.strictObject({}).optional(),
+        response: { 200: reorderResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.reorder(request.params.id, ownerOf(request) as OrderOwner),
+      error: null,
+    }),
+  );
+};

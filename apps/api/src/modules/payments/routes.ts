@@ -1,0 +1,139 @@
+import {
+  envelope,
+  orderQuerySchema,
+  paymentIdParamsSchema,
+  paymentSessionResponseSchema,
+  sandboxChallengeBodySchema,
+  sandboxConfirmBodySchema,
+} from '@storefront/core';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { ownerOf } from '../orders/routes.js';
+import { PaymentWebhookError } from './provider.js';
+import type { SandboxProvider } from './sandbox.js';
+
+/** Card payment calls: the sandbox's card form, a refresh from the provider, and provider webhooks. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { service, payments } = app.orders;
+  const tags = ['payments'];
+
+  /** The sandbox payment of one of the caller's orders. */
+  async function sandboxPayment(paymentId: string, token: string | undefined, owner: ReturnType<typeof ownerOf>) {
+    const found = await service.paymentOwnedBy(paymentId, { owner, token });
+    if (found.provider.name !== 'sandbox') throw new AppError('not_found', 'Payment not found');
+    return { ...found, provider: found.provider as SandboxProvider };
+  }
+
+  app.post(
+    '/v2/payments/sandbox/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Pay with a card in test mode (see sandboxTestCards for the outcomes)',
+        querystring: orderQuerySchema,
+        body: sandboxConfirmBodySchema,
+        response: { 200: paymentSessionResponseSchema },
+      },
+    },
+    async (request) => {
+      const { card_number, exp_month, exp_year, cvc, payment_id } = request.body;
+      const { row, provider } = await sandboxPayment(payment_id, request.query.token, ownerOf(request));
+      const payment = await provider.confirm(payment_id, { card_number, exp_month, exp_year, cvc });
+      await service.applyPayment(row.tenant_id, 'sandbox', payment);
+      return {
+        data: await service.refreshPayment(payment_id, { owner: ownerOf(request), token: request.query.token }),
+        error: null,
+      };
+    },
+  );
+
+  app.post(
+    '/v2/payments/sandbox/challenge',
+    {
+      schema: {
+        tags,
+        summary: 'Complete (approve) or fail the 3-D-Secure-style challenge of a sandbox payment',
+        querystring: orderQuerySchema,
+        body: sandboxChallengeBodySchema,
+        response: { 200: paymentSessionResponseSchema },
+      },
+    },
+    async (request) => {
+      const { payment_id, approve } = request.body;
+      const { row, provider } = await sandboxPayment(payment_id, request.query.token, ownerOf(request));
+      const payment = await provider.challenge(payment_id, approve);
+      await service.applyPayment(row.tenant_id, 'sandbox', payment);
+      return {
+        data: await service.refreshPayment(payment_id, { owner: ownerOf(request), token: request.query.token }),
+        error: null,
+      };
+    },
+  );
+
+  app.post(
+    '/v2/payments/:payment_id/refresh',
+    {
+      schema: {
+        tags,
+        summary: "Ask the provider for the payment's state and apply it to the order (after a client-side confirm)",
+        params: paymentIdParamsSchema,
+        querystring: orderQuerySchema,
+        body: z.strictObject({}).optional(),
+        response: { 200: paymentSessionResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.refreshPayment(request.params.payment_id, {
+        owner: ownerOf(request),
+        token: request.query.token,
+      }),
+      error: null,
+    }),
+  );
+
+  // Webhooks are verified over the exact bytes the provider signed: this scope keeps the raw body.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/v2/payments/webhooks/:provider/:tenant_id',
+      {
+        schema: {
+          tags,
+          summary: "A payment provider's signed event (an event seen before changes nothing)",
+          params: z.strictObject({
+            provider: z.enum(['sandbox', 'stripe']),
+            tenant_id: z.coerce.number().int().positive().max(2_147_483_647),
+          }),
+          response: { 200: envelope(z.object({ received: z.boolean(), applied: z.boolean() })) },
+        },
+      },
+      async (request) => {
+        const { provider: name, tenant_id: tenantId } = request.params;
+        const tenant = await app.db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst();
+        if (!tenant) throw new AppError('not_found', 'Unknown tenant');
+        const body = request.body;
+        if (!Buffer.isBuffer(body)) throw new AppError('bad_request', 'Send the event as the request body');
+        const { provider } = await payments.named(tenantId, name);
+        let event: ReturnType<typeof provider.parseWebhook>;
+        try {
+          event = provider.parseWebhook(body, request.headers);
+        } catch (error) {
+          if (error instanceof PaymentWebhookError) {
+            request.log.warn({ provider: name, tenantId, reason: error.message }, 'payment webhook refused');
+            throw new AppError('bad_request', 'Invalid webhook signature');
+          }
+          throw error;
+        }
+        if (!event) return { data: { received: true, applied: false }, error: null };
+        const first = await service.recordPaymentEvent(tenantId, name, event);
+        if (!first) return { data: { received: true, applied: false }, error: null };
+        return { data: { received: true, applied: true }, error: null };
+      },
+    );
+  });
+};
