@@ -79,7 +79,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Ask the provider for the payment's state and apply it to the order (after a client-side confirm)",
         params: paymentIdParamsSchema,
         querystring: orderQuerySchema,
-        body: z.strictObject({}).optional(),
+        body: z.strictObject({}).nullish(),
         response: { 200: paymentSessionResponseSchema },
       },
     },

@@ -1,0 +1,347 @@
+import type { Menu, Order, PlacedOrder } from '@storefront/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './support/app.js';
+import { signUp, tenantId } from './support/auth.js';
+import {
+  address,
+  addToCart,
+  type Caller,
+  call,
+  firstTime,
+  guestDetails,
+  menuOf,
+  newGuest,
+  newKey,
+  openAllDay,
+  placeOrder,
+  restaurantIds,
+  simpleProduct,
+} from './support/orders.js';
+
+let ctx: TestContext;
+let ids: Record<string, number>;
+let menu: Menu;
+let restaurantId: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ids = await restaurantIds(ctx);
+  restaurantId = ids['surry-hills'] as number;
+  await openAllDay(ctx, restaurantId);
+  menu = await menuOf(ctx, restaurantId);
+});
+afterAll(async () => ctx?.close());
+
+async function pickupBody(caller: Caller, extra: Record<string, unknown> = {}) {
+  return {
+    restaurant_id: restaurantId,
+    method: 'pickup',
+    ...(await firstTime(ctx, restaurantId, 'pickup')),
+    payment_method: 'cash_on_delivery',
+    ...('guest_id' in caller.ids ? { guest_details: guestDetails() } : {}),
+    ...extra,
+  };
+}
+
+async function cartTotal(caller: Caller) {
+  const query = 'user_id' in caller.ids ? `user_id=${caller.ids.user_id}` : `guest_id=${caller.ids.guest_id}`;
+  return (await call(ctx, 'GET', `/v2/cart?${query}&is_cash_on_delivery_opt=1`, caller.token)).json().data;
+}
+
+async function orderCount(caller: Caller) {
+  const q = ctx.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n'));
+  const row = await ('user_id' in caller.ids
+    ? q.where('user_id', '=', caller.ids.user_id)
+    : q.where('guest_id', '=', caller.ids.guest_id)
+  ).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('placing an order (POST /v2/orders)', () => {
+  it('places a signed-in cash pickup order at once, priced from the catalogue, and clears the cart', async () => {
+    const session = await signUp(ctx.app, ctx.db, 'cash-pickup@example.test');
+    const user: Caller = { token: session.token, ids: { user_id: session.user.id } };
+    const product = simpleProduct(menu);
+    await addToCart(ctx, user, restaurantId, product, 2);
+    const cart = await cartTotal(user);
+    const res = await placeOrder(ctx, user, await pickupBody(user, { special_instructions: 'Extra napkins' }));
+    expect(res.statusCode).toBe(201);
+    const { order, payment, access_token } = res.json().data as PlacedOrder;
+    expect(payment).toBeNull();
+    expect(access_token.length).toBeGreaterThan(20);
+    expect(order).toMatchObject({
+      status: 'placed',
+      method: 'pickup',
+      payment_method: 'cash_on_delivery',
+      payment_status: 'unpaid',
+      currency: 'AUD',
+      special_instructions: 'Extra napkins',
+      customer: { name: 'Ada Lovelace', email: 'cash-pickup@example.test' },
+      restaurant: { id: restaurantId, timezone: 'Australia/Sydney' },
+      totals: { total: cart.total, subtotal: cart.totals.subtotal, item_count: 2 },
+    });
+    expect(order.order_number).toMatch(/^\d{4,}$/);
+    expect(order.lines).toEqual([
+      expect.objectContaining({ name: product.products.name, quantity: 2, item_total: cart.items[0].item_total }),
+    ]);
+    expect(order.status_history.map((h) => h.status)).toEqual(['placed']);
+    expect(order.scheduled_for).not.toBeNull();
+    expect((await cartTotal(user)).items).toEqual([]);
+    // The confirmation mail (kept in the outbox: no SMTP in this test) lists the lines and the total.
+    const mail = await ctx.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'body_text'])
+      .where('to_address', '=', 'cash-pickup@example.test')
+      .where('subject', 'like', `Order ${order.order_number}%`)
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toContain('confirmed');
+    expect(mail.body_text).toContain(`2 × ${product.products.name}`);
+    expect(mail.body_text).toContain(`/order-confirmation/${order.id}`);
+  });
+
+  it('numbers orders one after another per tenant', async () => {
+    const numbers: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const guest = await newGuest(ctx);
+      await addToCart(ctx, guest, restaurantId, simpleProduct(menu));
+      const res = await placeOrder(ctx, guest, await pickupBody(guest));
+      numbers.push(Number((res.json().data as PlacedOrder).order.order_number));
+    }
+    expect(numbers[1]).toBe((numbers[0] as number) + 1);
+  });
+
+  it('answers the same order for the same Idempotency-Key, and refuses the key with another body', async () => {
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu));
+    const body = await pickupBody(guest);
+    const key = newKey();
+    const first = await placeOrder(ctx, guest, body, key);
+    expect(first.statusCode).toBe(201);
+    const again = await placeOrder(ctx, guest, body, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.order.id).toBe(first.json().data.order.id);
+    expect(again.json().data.access_token).toBe(first.json().data.access_token);
+    const other = await placeOrder(ctx, guest, { ...body, special_instructions: 'different' }, key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.fields).toHaveProperty('Idempotency-Key');
+    expect(await orderCount(guest)).toBe(1);
+  });
+
+  it('turns 20 parallel requests with one Idempotency-Key into exactly one order', async () => {
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 3);
+    const body = await pickupBody(guest);
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => placeOrder(ctx, guest, body, key)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(19);
+    expect(new Set(answers.map((a) => a.json().data.order.id)).size).toBe(1);
+    expect(await orderCount(guest)).toBe(1);
+  });
+
+  it('needs an Idempotency-Key header', async () => {
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu));
+    const res = await placeOrder(ctx, guest, await pickupBody(guest), null);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('Idempotency-Key');
+    const short = await placeOrder(ctx, guest, await pickupBody(guest), 'short');
+    expect(short.statusCode).toBe(400);
+    expect(await orderCount(guest)).toBe(0);
+  });
+
+  it('refuses a client total or any unknown field (400), so prices can only come from the catalogue', async () => {
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu));
+    for (const extra of [{ total: 1 }, { totals: { total: 1 } }, { unit_price: 1 }, { delivery_charge: 0 }]) {
+      const res = await placeOrder(ctx, guest, await pickupBody(guest, extra));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toHaveProperty(Object.keys(extra)[0] as string, 'Unknown field');
+    }
+    expect(await orderCount(guest)).toBe(0);
+  });
+
+  it('checks the method rules: date and time, table, guest details, delivery address', async () => {
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu));
+    const base = { restaurant_id: restaurantId, payment_method: 'cash_on_delivery', guest_details: guestDetails() };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, method: 'pickup' }, 'pickup_date'],
+      [{ ...base, method: 'pickup', pickup_date: '2026-12-01' }, 'pickup_time'],
+      [{ ...base, method: 'dine_in' }, 'table_id'],
+      [{ ...base, method: 'delivery', pickup_date: '2026-12-01', pickup_time: '18:00' }, 'shipping_details'],
+      [{ ...base, guest_details: undefined, method: 'dine_in', table_id: '4' }, 'guest_details'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await placeOrder(ctx, guest, body);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().error.fields).toHaveProperty(field);
+    }
+    expect(await orderCount(guest)).toBe(0);
+  });
+
+  it("refuses another identity's ids (403) and a call without a token (401)", async () => {
+    const guest = await newGuest(ctx);
+    const body = await pickupBody(guest, { guest_id: 1234567 });
+    expect((await placeOrder(ctx, guest, body)).statusCode).toBe(403);
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/orders',
+      headers: { 'idempotency-key': newKey() },
+      payload: body,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses an empty cart and a cart item that became unavailable (422), changing nothing', async () => {
+    const guest = await newGuest(ctx);
+    const empty = await placeOrder(ctx, guest, await pickupBody(guest));
+    expect(empty.statusCode).toBe(422);
+    const product = simpleProduct(menu, 1);
+    await addToCart(ctx, guest, restaurantId, product);
+    await ctx.db.updateTable('restaurant_products').set({ is_available: 0 }).where('id', '=', product.id).execute();
+    try {
+      const res = await placeOrder(ctx, guest, await pickupBody(guest));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.message).toContain(product.products.name);
+      expect(await orderCount(guest)).toBe(0);
+    } finally {
+      await ctx.db.updateTable('restaurant_products').set({ is_available: 1 }).where('id', '=', product.id).execute();
+    }
+    // The cart is untouched and orders once the item is back.
+    expect((await placeOrder(ctx, guest, await pickupBody(guest))).statusCode).toBe(201);
+  });
+
+  it('refuses a restaurant that is not taking online orders (422) and a dine-in order while closed', async () => {
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu));
+    await ctx.db
+      .updateTable('app_settings')
+      .set({ is_online_order_enabled: 0 })
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    try {
+      const res = await placeOrder(ctx, guest, await pickupBody(guest));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.message).toBe("We're not accepting online orders at the moment.");
+    } finally {
+      await ctx.db
+        .updateTable('app_settings')
+        .set({ is_online_order_enabled: 1 })
+        .where('tenant_id', '=', tenantId)
+        .execute();
+    }
+    await ctx.db
+      .deleteFrom('restaurant_hours')
+      .where('restaurant_id', '=', restaurantId)
+      .where('method', '=', 'dine_in')
+      .execute();
+    try {
+      const res = await placeOrder(ctx, guest, {
+        restaurant_id: restaurantId,
+        method: 'dine_in',
+        table_id: '7',
+        payment_method: 'cash_on_delivery',
+        guest_details: guestDetails(),
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.message).toContain('closed');
+    } finally {
+      await openAllDay(ctx, restaurantId);
+    }
+    expect(await orderCount(guest)).toBe(0);
+  });
+
+  it('places a dine-in order for a table at restaurant prices, and a delivery order with the address', async () => {
+    const guest = await newGuest(ctx);
+    const product = simpleProduct(menu);
+    await addToCart(ctx, guest, restaurantId, product);
+    const dineIn = await placeOrder(ctx, guest, {
+      restaurant_id: restaurantId,
+      method: 'dine_in',
+      table_id: '12',
+      payment_method: 'cash_on_delivery',
+      guest_details: guestDetails(),
+    });
+    expect(dineIn.statusCode).toBe(201);
+    const order = dineIn.json().data.order as Order;
+    expect(order).toMatchObject({ method: 'dine_in', table_id: '12', pickup_date: null, status: 'placed' });
+    expect(order.lines[0]?.unit_price).toBe(product.price);
+
+    await addToCart(ctx, guest, restaurantId, product);
+    const delivery = await placeOrder(ctx, guest, {
+      restaurant_id: restaurantId,
+      method: 'delivery',
+      ...(await firstTime(ctx, restaurantId, 'delivery')),
+      shipping_details: address,
+      payment_method: 'cash_on_delivery',
+      guest_details: guestDetails(),
+    });
+    expect(delivery.statusCode, delivery.body).toBe(201);
+    expect(delivery.json().data.order).toMatchObject({ method: 'delivery', delivery_address: address });
+  });
+});
+
+describe('reading orders', () => {
+  it("shows an order to its owner or with its link token; anyone else's id is 404", async () => {
+    const owner = await newGuest(ctx);
+    await addToCart(ctx, owner, restaurantId, simpleProduct(menu));
+    const placed = (await placeOrder(ctx, owner, await pickupBody(owner))).json().data as PlacedOrder;
+    const id = placed.order.id;
+    expect((await call(ctx, 'GET', `/v2/orders/${id}`, owner.token)).json().data.id).toBe(id);
+    // The guest's confirmation link works without any bearer token.
+    const byLink = await call(ctx, 'GET', `/v2/orders/${id}?token=${placed.access_token}`, null);
+    expect(byLink.statusCode).toBe(200);
+
+    const stranger = await newGuest(ctx);
+    const user = await signUp(ctx.app, ctx.db, 'nosy@example.test');
+    for (const token of [stranger.token, user.token, null]) {
+      const res = await call(ctx, 'GET', `/v2/orders/${id}`, token);
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await call(ctx, 'GET', `/v2/orders/${id}?token=wrong-token`, null)).statusCode).toBe(404);
+    expect((await call(ctx, 'GET', '/v2/orders/999999', owner.token)).statusCode).toBe(404);
+  });
+
+  it("lists the signed-in user's orders newest first, paginated; guests get 401", async () => {
+    const session = await signUp(ctx.app, ctx.db, 'history@example.test');
+    const user: Caller = { token: session.token, ids: { user_id: session.user.id } };
+    const placedIds: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await addToCart(ctx, user, restaurantId, simpleProduct(menu, i));
+      placedIds.push((await placeOrder(ctx, user, await pickupBody(user))).json().data.order.id);
+    }
+    const page1 = (await call(ctx, 'GET', '/v2/orders?per_page=2', user.token)).json().data;
+    expect(page1).toMatchObject({ page: 1, per_page: 2, total: 3 });
+    expect(page1.items.map((o: Order) => o.id)).toEqual([placedIds[2], placedIds[1]]);
+    const page2 = (await call(ctx, 'GET', '/v2/orders?per_page=2&page=2', user.token)).json().data;
+    expect(page2.items.map((o: Order) => o.id)).toEqual([placedIds[0]]);
+    const guest = await newGuest(ctx);
+    expect((await call(ctx, 'GET', '/v2/orders', guest.token)).statusCode).toBe(401);
+    expect((await call(ctx, 'GET', '/v2/orders?limit=5', user.token)).statusCode).toBe(400);
+  });
+
+  it("reorders: the order's still-orderable lines go back into the cart, the rest are named", async () => {
+    const guest = await newGuest(ctx);
+    const keep = simpleProduct(menu, 0);
+    const gone = simpleProduct(menu, 2);
+    await addToCart(ctx, guest, restaurantId, keep, 2);
+    await addToCart(ctx, guest, restaurantId, gone, 1);
+    const placed = (await placeOrder(ctx, guest, await pickupBody(guest))).json().data as PlacedOrder;
+    await ctx.db.updateTable('restaurant_products').set({ is_available: 0 }).where('id', '=', gone.id).execute();
+    try {
+      const res = await call(ctx, 'POST', `/v2/orders/${placed.order.id}/reorder`, guest.token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toEqual({ added: 1, skipped: [gone.products.name] });
+      const cart = await cartTotal(guest);
+      expect(cart.items).toEqual([
+        expect.objectContaining({ quantity: 2, restaurant_products: expect.objectContaining({ id: keep.id }) }),
+      ]);
+    } finally {
+      await ctx.db.updateTable('restaurant_products').set({ is_available: 1 }).where('id', '=', gone.id).execute();
+    }
+    const stranger = await newGuest(ctx);
+    expect((await call(ctx, 'POST', `/v2/orders/${placed.order.id}/reorder`, stranger.token)).statusCode).toBe(404);
+  });
+});
