@@ -19,14 +19,17 @@ export interface OrderEvent {
 
 type Listener = (event: OrderEvent) => void;
 
-const channel = 'storefront:orders';
+const defaultChannel = 'storefront:orders';
 
 /**
  * An in-process event bus for order changes. With REDIS_URL, every change is also published on a
  * Redis channel and changes made by other API processes arrive from it (DESIGN §1: Redis for
  * cross-process events), so a customer connected to one process sees a change made on another.
  */
-export function createOrderEvents(options: { redisUrl?: string | undefined; log?: FastifyBaseLogger } = {}) {
+export function createOrderEvents(
+  options: { redisUrl?: string | undefined; log?: FastifyBaseLogger; channel?: string } = {},
+) {
+  const channel = options.channel ?? defaultChannel;
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const origin = randomBytes(8).toString('hex');

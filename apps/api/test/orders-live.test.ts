@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Menu, OrderEventData, PlacedOrder } from '@storefront/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrderEvents, type OrderEvent } from '../src/modules/orders/events.js';
+import { createTestApp, type TestContext } from './support/app.js';
+import {
+  addToCart,
+  type Caller,
+  call,
+  firstTime,
+  guestDetails,
+  menuOf,
+  newGuest,
+  openAllDay,
+  placeOrder,
+  restaurantIds,
+  simpleProduct,
+  userWithRole,
+} from './support/orders.js';
+import { type SmtpCapture, startSmtpCapture } from './support/smtp.js';
+
+let ctx: TestContext;
+let smtp: SmtpCapture;
+let menu: Menu;
+let restaurantId: number;
+let base: string;
+let staff: Caller;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  ctx = await createTestApp({
+    env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://bellanonna.example.test' },
+  });
+  restaurantId = (await restaurantIds(ctx))['surry-hills'] as number;
+  await openAllDay(ctx, restaurantId);
+  menu = await menuOf(ctx, restaurantId);
+  staff = await userWithRole(ctx, 'staff');
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await ctx?.close();
+  await smtp?.close();
+});
+
+async function cashOrder(email?: string) {
+  const guest = await newGuest(ctx);
+  await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 2);
+  const res = await placeOrder(ctx, guest, {
+    restaurant_id: restaurantId,
+    method: 'pickup',
+    ...(await firstTime(ctx, restaurantId, 'pickup')),
+    payment_method: 'cash_on_delivery',
+    guest_details: guestDetails(email),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { guest, placed: res.json().data as PlacedOrder };
+}
+
+/** Reads server-sent events from a real HTTP stream: `next(name)` resolves with the next such event's data. */
+function eventReader(response: Response) {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const seen: string[] = [];
+  return {
+    seen,
+    async next<T>(name: string, timeoutMs = 5000): Promise<T> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          seen.push(block);
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event === name && data) return JSON.parse(data) as T;
+          continue;
+        }
+        if (Date.now() > deadline) throw new Error(`no ${name} event; saw ${JSON.stringify(seen)}`);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no ${name} event in time`)), timeoutMs)),
+        ]);
+        if (chunk.done) throw new Error('stream ended');
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+describe('live order status (server-sent events)', () => {
+  it("streams the order's status to the link holder, and every change staff make", async () => {
+    const { placed } = await cashOrder();
+    const id = placed.order.id;
+    const controller = new AbortController();
+    const response = await fetch(`${base}/api/v2/orders/${id}/events?token=${placed.access_token}`, {
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const events = eventReader(response);
+    const first = await events.next<OrderEventData>('order');
+    expect(first).toMatchObject({ order_id: id, status: 'placed', ready_at: null });
+
+    const moved = await call(ctx, 'PATCH', `/v2/admin/orders/${id}/status`, staff.token, {
+      status: 'accepted',
+      prep_minutes: 15,
+    });
+    expect(moved.statusCode).toBe(200);
+    const accepted = await events.next<OrderEventData>('order');
+    expect(accepted.status).toBe('accepted');
+    expect(accepted.ready_at).toBe(moved.json().data.ready_at);
+    expect(accepted.status_history.map((h) => h.status)).toEqual(['placed', 'accepted']);
+
+    await call(ctx, 'PATCH', `/v2/admin/orders/${id}/status`, staff.token, { status: 'preparing' });
+    expect((await events.next<OrderEventData>('order')).status).toBe('preparing');
+
+    // Closing the connection removes the listener.
+    expect(ctx.app.orders.events.listenerCount(id)).toBe(1);
+    controller.abort();
+    await events.cancel().catch(() => undefined);
+    for (let i = 0; i < 50 && ctx.app.orders.events.listenerCount(id) > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(ctx.app.orders.events.listenerCount(id)).toBe(0);
+  });
+
+  it('accepts the bearer token of the owner; anyone else gets 404 and no stream', async () => {
+    const { guest, placed } = await cashOrder();
+    const controller = new AbortController();
+    const own = await fetch(`${base}/api/v2/orders/${placed.order.id}/events`, {
+      headers: { authorization: `Bearer ${guest.token}` },
+      signal: controller.signal,
+    });
+    expect(own.status).toBe(200);
+    expect((await eventReader(own).next<OrderEventData>('order')).order_id).toBe(placed.order.id);
+    controller.abort();
+
+    const stranger = await newGuest(ctx);
+    const other = await fetch(`${base}/api/v2/orders/${placed.order.id}/events`, {
+      headers: { authorization: `Bearer ${stranger.token}` },
+    });
+    expect(other.status).toBe(404);
+    expect(other.headers.get('content-type')).toContain('application/json');
+    expect((await fetch(`${base}/api/v2/orders/${placed.order.id}/events?token=nope`)).status).toBe(404);
+  });
+
+  it('tells the kitchen about new orders of its restaurant (staff only)', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${base}/api/v2/admin/orders/events?restaurant_id=${restaurantId}`, {
+      headers: { authorization: `Bearer ${staff.token}` },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const events = eventReader(response);
+    const { placed } = await cashOrder();
+    const event = await events.next<OrderEventData & { type: string; restaurant_id: number }>('order');
+    expect(event).toMatchObject({
+      type: 'placed',
+      order_id: placed.order.id,
+      restaurant_id: restaurantId,
+      status: 'placed',
+    });
+    controller.abort();
+
+    const guest = await newGuest(ctx);
+    const refused = await fetch(`${base}/api/v2/admin/orders/events`, {
+      headers: { authorization: `Bearer ${guest.token}` },
+    });
+    expect(refused.status).toBe(401);
+    const customer = await userWithRole(ctx, 'customer');
+    const forbidden = await fetch(`${base}/api/v2/admin/orders/events`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(forbidden.status).toBe(403);
+  });
+});
+
+describe('order mail over SMTP', () => {
+  it('mails a guest the confirmation with lines, total and a working link to the order', async () => {
+    const email = 'mailed-guest@example.test';
+    const { placed } = await cashOrder(email);
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe(`Order ${placed.order.order_number} at Bella Nonna Surry Hills is confirmed`);
+    const line = placed.order.lines[0];
+    expect(mail.text).toContain(`2 × ${line?.name}`);
+    expect(mail.text).toContain(
+      new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(placed.order.totals.total / 100),
+    );
+    const link = /https:\/\/bellanonna\.example\.test\/order-confirmation\/(\d+)\?token=([A-Za-z0-9_-]+)/.exec(
+      mail.text,
+    );
+    expect(link?.[1]).toBe(String(placed.order.id));
+    const res = await call(ctx, 'GET', `/v2/orders/${link?.[1]}?token=${link?.[2]}`, null);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.order_number).toBe(placed.order.order_number);
+  });
+
+  it('mails the ready time when accepted and the reason when cancelled', async () => {
+    const email = 'status-mail@example.test';
+    const { placed } = await cashOrder(email);
+    await smtp.waitFor(email);
+    await call(ctx, 'PATCH', `/v2/admin/orders/${placed.order.id}/status`, staff.token, {
+      status: 'accepted',
+      prep_minutes: 25,
+    });
+    await call(ctx, 'PATCH', `/v2/admin/orders/${placed.order.id}/status`, staff.token, {
+      status: 'cancelled',
+      reason: 'The oven broke down',
+    });
+    for (let i = 0; i < 100 && smtp.messages.filter((m) => m.to.includes(email)).length < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const mails = smtp.messages.filter((m) => m.to.includes(email));
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringContaining('is confirmed'),
+      expect.stringMatching(/accepted: ready at about/),
+      `Order ${placed.order.order_number} cancelled`,
+    ]);
+    expect(mails[2]?.text).toContain('Reason: The oven broke down');
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+// Several API processes behind one Redis: a change made on one reaches streams open on another.
+describe.skipIf(!redisUrl)('order events across processes through Redis', () => {
+  it('delivers an event published by one bus to the listeners of another, once', async () => {
+    const channel = `test:orders:${randomBytes(6).toString('hex')}`;
+    const a = createOrderEvents({ redisUrl, channel });
+    const b = createOrderEvents({ redisUrl, channel });
+    try {
+      const onA: OrderEvent[] = [];
+      const onB: OrderEvent[] = [];
+      a.onOrder(42, (e) => onA.push(e));
+      const arrived = new Promise<OrderEvent>((resolve) =>
+        b.onOrder(42, (e) => {
+          onB.push(e);
+          resolve(e);
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200)); // both subscriptions are live
+      const event: OrderEvent = {
+        type: 'status',
+        tenantId: 139,
+        restaurantId: 1,
+        orderId: 42,
+        orderNumber: '1042',
+        method: 'pickup',
+        status: 'accepted',
+        ready_at: null,
+        status_history: [],
+      };
+      a.publish(event);
+      expect(await arrived).toEqual(event);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(onA).toHaveLength(1); // its own message is not delivered twice
+      expect(onB).toHaveLength(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
