@@ -368,15 +368,23 @@ export function orderService(deps: OrderServiceDeps) {
     }
     const { provider, settings } = await payments.forRestaurant(row.tenant_id, row.restaurant_id);
     const restaurant = await repo.restaurant(db, row.tenant_id, row.restaurant_id);
-    const payment = await provider.create({
-      orderId: row.id,
-      tenantId: row.tenant_id,
-      amountCents: row.amount_due_cents,
-      currency: row.currency,
-      description: `Order ${row.order_number} at ${restaurant?.name ?? 'the restaurant'}`,
-      idempotencyKey: `order-${row.tenant_id}-${row.id}`,
-      customerEmail: row.customer_email,
-    });
+    let payment: ProviderPayment;
+    try {
+      payment = await provider.create({
+        orderId: row.id,
+        tenantId: row.tenant_id,
+        amountCents: row.amount_due_cents,
+        currency: row.currency,
+        description: `Order ${row.order_number} at ${restaurant?.name ?? 'the restaurant'}`,
+        idempotencyKey: `order-${row.tenant_id}-${row.id}`,
+        customerEmail: row.customer_email,
+      });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // The order stands (pending); a retry with the same Idempotency-Key starts the payment again.
+      deps.log.error({ err, orderId: row.id }, 'payment could not be started');
+      throw new AppError('service_unavailable', 'Card payments are not available at the moment. Please try again.');
+    }
     await repo.update(db, row, { payment_provider: provider.name, payment_id: payment.id });
     return session(payment, provider.name, settings.config.publishable_key);
   }
@@ -546,6 +554,8 @@ export function orderService(deps: OrderServiceDeps) {
       });
     }
     checkMethodRules(body, owner);
+    // A misconfigured gateway is refused before anything is reserved.
+    if (body.payment_method === 'card') await payments.forRestaurant(owner.tenantId, body.restaurant_id);
     const keyHash = sha256(parsedKey.data);
     const fingerprint = sha256(canonical(body));
     const earlier = await replayOf(owner, keyHash, fingerprint);
@@ -696,15 +706,14 @@ export function orderService(deps: OrderServiceDeps) {
           note: null,
           created_at: iso,
         });
-        if (inserted.coupon_id !== null) {
-          await coupons?.reserve(trx, {
-            tenantId: owner.tenantId,
-            couponId: inserted.coupon_id,
-            owner: cartOwner,
-            orderId: inserted.id,
-          });
-          if (!isCard) await coupons?.markUsed(trx, inserted.id);
+        // Every coupon that discounted a line (a stackable one may join the best one) takes a use.
+        const couponIds = [
+          ...new Set(priced.items.flatMap((item) => (item.coupon_id === null ? [] : [item.coupon_id]))),
+        ];
+        for (const couponId of couponIds) {
+          await coupons?.reserve(trx, { tenantId: owner.tenantId, couponId, owner: cartOwner, orderId: inserted.id });
         }
+        if (couponIds.length > 0 && !isCard) await coupons?.markUsed(trx, inserted.id);
         await repo.linkKey(trx, owner.tenantId, ownerKeyOf(owner), keyHash, inserted.id);
         await trx
           .deleteFrom('cart_items')

@@ -65,8 +65,14 @@ export function paymentRegistry(db: Db, factories: Partial<Record<Exclude<Provid
       return createSandboxProvider({ db, tenantId: settings.tenantId, webhookSecret: settings.secrets.webhook_secret });
     }
     const factory = factories[settings.config.provider];
-    if (!factory) throw new AppError('service_unavailable', 'Card payments are not available at the moment');
-    return factory(settings);
+    const unavailable = () => new AppError('service_unavailable', 'Card payments are not available at the moment');
+    if (!factory) throw unavailable();
+    try {
+      return factory(settings);
+    } catch {
+      // Missing or wrong-mode keys: the business has to fix its settings; the customer cannot.
+      throw unavailable();
+    }
   }
 
   /** The settings in force for a restaurant (its own row, else the tenant's). */
