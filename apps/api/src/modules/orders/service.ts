@@ -333,7 +333,7 @@ export function orderService(deps: OrderServiceDeps) {
     if (!(await repo.markReleased(trx, row, now().toISOString()))) return;
     if (row.slot_start)
       await fulfilment.releaseSlot(trx, { restaurantId: row.restaurant_id, slotStart: row.slot_start });
-    if (row.coupon_id !== null) await coupons?.release(trx, row.id);
+    await coupons?.release(trx, row.id);
   }
 
   // ---- payments ------------------------------------------------------------------------------
@@ -414,7 +414,7 @@ export function orderService(deps: OrderServiceDeps) {
           note: null,
           created_at: at,
         });
-        if (row.coupon_id !== null) await coupons?.markUsed(trx, row.id);
+        await coupons?.markUsed(trx, row.id);
         return true;
       });
       if (placed) await announce(row.id, tenantId, 'placed');
