@@ -227,6 +227,19 @@ describe('card orders with the sandbox provider', () => {
     expect(row).toMatchObject({ status: 'cancelled', cancel_reason: 'Payment not completed' });
     expect(row.released_at).not.toBeNull();
   });
+
+  it('the sweep places an order whose payment went through but was never applied, instead of cancelling it', async () => {
+    const { placed } = await cardOrder();
+    const paymentId = placed.payment?.payment_id as string;
+    await createSandboxProvider({ db: ctx.db, tenantId }).confirm(paymentId, card(sandboxTestCards.success));
+    const created = Date.parse((await orderRow(placed.order.id)).created_at);
+    await ctx.app.orders.service.sweepAbandoned(new Date(created + 31 * 60_000));
+    expect(await orderRow(placed.order.id)).toMatchObject({
+      status: 'placed',
+      payment_status: 'paid',
+      released_at: null,
+    });
+  });
 });
 
 describe('payment webhooks', () => {
@@ -271,6 +284,23 @@ describe('payment webhooks', () => {
     const replay = await post(body, signSandboxWebhook(webhookSecret, body));
     expect(replay.json().data).toEqual({ received: true, applied: false });
     expect(await historyOf(placed.order.id)).toEqual(['pending_payment', 'placed']);
+  });
+
+  it('a refund made at the provider cancels and releases the order, once', async () => {
+    const { placed, paymentId } = await paidOrder();
+    const body = JSON.stringify({
+      id: `evt_refund_${placed.order.id}`,
+      type: 'refunded',
+      data: { payment_id: paymentId, order_id: placed.order.id },
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await post(body, signSandboxWebhook(webhookSecret, body));
+      expect(res.json().data.applied).toBe(i === 0);
+    }
+    const row = await orderRow(placed.order.id);
+    expect(row).toMatchObject({ status: 'cancelled', payment_status: 'refunded', cancel_reason: 'Payment refunded' });
+    expect(row.released_at).not.toBeNull();
+    expect(await historyOf(placed.order.id)).toEqual(['pending_payment', 'placed', 'cancelled']);
   });
 
   it('an unknown tenant is 404 and a provider the tenant does not use is refused', async () => {
