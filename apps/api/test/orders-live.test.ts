@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Menu, OrderEventData, PlacedOrder } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../src/lib/sse.js';
 import { createOrderEvents, type OrderEvent } from '../src/modules/orders/events.js';
 import { createTestApp, type TestContext } from './support/app.js';
 import {
@@ -31,6 +32,12 @@ beforeAll(async () => {
   smtp = await startSmtpCapture();
   ctx = await createTestApp({
     env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://bellanonna.example.test' },
+    // A stream with a short keep-alive, to see the comments without waiting 15 s.
+    extend: (app) =>
+      app.get('/test/keep-alive', async (request, reply) => {
+        const stream = openEventStream(request, reply, { keepAliveMs: 30, open: app.orders.streams });
+        stream.send('hello', { ok: true });
+      }),
   });
   restaurantId = (await restaurantIds(ctx))['surry-hills'] as number;
   await openAllDay(ctx, restaurantId);
@@ -177,6 +184,24 @@ describe('live order status (server-sent events)', () => {
       headers: { authorization: `Bearer ${customer.token}` },
     });
     expect(forbidden.status).toBe(403);
+  });
+});
+
+describe('event streams', () => {
+  it('send keep-alive comments while idle', async () => {
+    const response = await fetch(`${base}/test/keep-alive`);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes(': keep-alive')) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value);
+    }
+    expect(text).toContain('event: hello\ndata: {"ok":true}\n\n');
+    expect(text).toContain(': keep-alive\n\n');
+    expect(ctx.app.orders.streams.size).toBeGreaterThanOrEqual(1);
+    // Left open on purpose: closing the app must end it (afterAll would time out otherwise).
   });
 });
 
