@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { EventStream } from '../../lib/sse.js';
+import { fulfilmentService } from '../fulfilment/service.js';
 import { type PaymentRegistry, paymentRegistry } from '../payments/registry.js';
 import { createOrderEvents, type OrderEvents } from './events.js';
-import { type OrderService, openingHoursFulfilment, orderService } from './service.js';
+import { type OrderService, orderService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +26,7 @@ export const ordersPlugin = fp(
       log: app.log,
       events,
       payments,
-      fulfilment: openingHoursFulfilment(),
+      fulfilment: fulfilmentService(app.db, { config: app.config, log: app.log }),
     });
     const streams = new Set<EventStream>();
     app.decorate('orders', { service, events, payments, streams });

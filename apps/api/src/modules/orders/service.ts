@@ -2,8 +2,6 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   canMoveOrderFor,
   type DeliveryAddress,
-  type DeliveryQuote,
-  fromZoned,
   idempotencyKeySchema,
   isOpenAt,
   type Order,
@@ -24,6 +22,7 @@ import { AppError } from '../../lib/errors.js';
 import { safeEqual } from '../auth/crypto.js';
 import type { CartOwner } from '../cart/repository.js';
 import { type CartLineSource, cartService } from '../cart/service.js';
+import type { FulfilmentService } from '../fulfilment/service.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PaymentEvent, ProviderPayment } from '../payments/provider.js';
 import type { PaymentRegistry, ProviderName } from '../payments/registry.js';
@@ -33,29 +32,6 @@ import { confirmationMail, statusMail } from './mail.js';
 import { type Executor, type OrderOwner, orderRepository, ownerKeyOf } from './repository.js';
 
 type Trx = Transaction<Database>;
-
-/**
- * What the order transaction needs from fulfilment (issue 8's times and zones module): take a
- * kitchen slot (422 closed or past, 409 full), give it back, and quote delivery to an address.
- */
-export interface FulfilmentPort {
-  claimSlot(
-    trx: Trx,
-    input: {
-      tenantId: number;
-      restaurantId: number;
-      method: 'pickup' | 'delivery';
-      date: string;
-      time: string;
-      now: Date;
-    },
-  ): Promise<{ scheduledFor: string; slotStart: string | null }>;
-  releaseSlot(trx: Trx, input: { restaurantId: number; slotStart: string }): Promise<void>;
-  quote(
-    trx: Trx,
-    input: { tenantId: number; restaurantId: number; address: DeliveryAddress; subtotalCents: number },
-  ): Promise<DeliveryQuote>;
-}
 
 /** What the order transaction needs from coupons: a use reserved with the order, given back or kept. */
 export interface CouponsPort {
@@ -71,7 +47,7 @@ export interface OrderServiceDeps {
   log: FastifyBaseLogger;
   events: OrderEvents;
   payments: PaymentRegistry;
-  fulfilment: FulfilmentPort;
+  fulfilment: FulfilmentService;
   coupons?: CouponsPort | undefined;
   now?: () => Date;
 }
@@ -973,47 +949,3 @@ export function orderService(deps: OrderServiceDeps) {
 }
 
 export type OrderService = ReturnType<typeof orderService>;
-
-/** Used until the fulfilment module lands: opening hours only, no capacity, no delivery fee. */
-export function openingHoursFulfilment(): FulfilmentPort {
-  return {
-    async claimSlot(trx, { tenantId, restaurantId, method, date, time, now }) {
-      const restaurant = await trx
-        .selectFrom('restaurants')
-        .select(['name', 'timezone'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', restaurantId)
-        .executeTakeFirstOrThrow();
-      const hours = await trx
-        .selectFrom('restaurant_hours')
-        .select(['weekday', 'opens_at', 'closes_at'])
-        .where('restaurant_id', '=', restaurantId)
-        .where('method', '=', method)
-        .execute();
-      const instant = time === 'asap' ? now.toISOString() : fromZoned(date, time, restaurant.timezone);
-      if (!instant) throw new AppError('bad_request', 'Choose a time', { pickup_time: 'Not a time on that date' });
-      if (Date.parse(instant) < now.getTime() - 60_000) {
-        throw new AppError('unprocessable', 'That time has passed. Please choose another time.', {
-          pickup_time: 'This time has passed',
-        });
-      }
-      if (!isOpenAt(hours, restaurant.timezone, new Date(instant))) {
-        throw new AppError('unprocessable', `${restaurant.name} is closed at that time. Please choose another time.`, {
-          pickup_time: 'Closed at this time',
-        });
-      }
-      return { scheduledFor: instant, slotStart: null };
-    },
-    async releaseSlot() {},
-    async quote() {
-      return {
-        delivery_charge: 0,
-        delivery_error: null,
-        zone_id: null,
-        zone_name: null,
-        minimum_order: null,
-        free_over: null,
-      };
-    },
-  };
-}
