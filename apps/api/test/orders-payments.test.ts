@@ -217,6 +217,36 @@ describe('card orders with the sandbox provider', () => {
     expect((await call(ctx, 'POST', `/v2/orders/${paid.order.id}/cancel`, other.token)).statusCode).toBe(409);
   });
 
+  it('a declined then abandoned card order gives its kitchen slot back to the next customer', async () => {
+    const parramatta = (await restaurantIds(ctx)).parramatta as number;
+    await openAllDay(ctx, parramatta);
+    await ctx.db
+      .updateTable('fulfilment_settings')
+      .set({ max_orders_per_slot: 1 })
+      .where('restaurant_id', '=', parramatta)
+      .execute();
+    const parraMenu = await menuOf(ctx, parramatta);
+    const body = {
+      restaurant_id: parramatta,
+      method: 'pickup',
+      ...(await firstTime(ctx, parramatta, 'pickup', { scheduled: true })),
+      payment_method: 'card',
+      guest_details: guestDetails(),
+    };
+    const first = await newGuest(ctx);
+    await addToCart(ctx, first, parramatta, simpleProduct(parraMenu));
+    const placed = (await placeOrder(ctx, first, body)).json().data as PlacedOrder;
+    await confirm(first, placed.payment?.payment_id as string, sandboxTestCards.declined);
+    expect((await orderRow(placed.order.id)).status).toBe('pending_payment');
+
+    const second = await newGuest(ctx);
+    await addToCart(ctx, second, parramatta, simpleProduct(parraMenu));
+    expect((await placeOrder(ctx, second, body)).statusCode).toBe(409);
+    expect((await call(ctx, 'POST', `/v2/orders/${placed.order.id}/cancel`, first.token)).statusCode).toBe(200);
+    const retry = await placeOrder(ctx, second, body);
+    expect(retry.statusCode, retry.body).toBe(201);
+  });
+
   it('sweeps card orders abandoned for 30 minutes: cancelled and released; newer ones stay', async () => {
     const { placed } = await cardOrder();
     const created = Date.parse((await orderRow(placed.order.id)).created_at);

@@ -1,4 +1,4 @@
-import type { Menu, Order, PlacedOrder } from '@storefront/core';
+import { addDays, type Menu, type MenuProduct, type Order, type PlacedOrder, toZoned } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { signUp, tenantId } from './support/auth.js';
@@ -280,6 +280,94 @@ describe('placing an order (POST /v2/orders)', () => {
     });
     expect(delivery.statusCode, delivery.body).toBe(201);
     expect(delivery.json().data.order).toMatchObject({ method: 'delivery', delivery_address: address });
+  });
+});
+
+describe('time, kitchen capacity and delivery zones (fulfilment)', () => {
+  it('refuses a time when the restaurant is closed (422) and a full kitchen slot (409)', async () => {
+    const parramatta = ids.parramatta as number;
+    const parraMenu = await menuOf(ctx, parramatta);
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, parramatta, simpleProduct(parraMenu));
+    const tomorrow = addDays(toZoned(new Date(), 'Australia/Sydney').date, 1);
+    const closed = await placeOrder(ctx, guest, {
+      restaurant_id: parramatta,
+      method: 'pickup',
+      pickup_date: tomorrow,
+      pickup_time: '04:00',
+      payment_method: 'cash_on_delivery',
+      guest_details: guestDetails(),
+    });
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json().error.fields).toHaveProperty('pickup_time');
+
+    await openAllDay(ctx, parramatta);
+    await ctx.db
+      .updateTable('fulfilment_settings')
+      .set({ max_orders_per_slot: 1 })
+      .where('restaurant_id', '=', parramatta)
+      .execute();
+    const when = await firstTime(ctx, parramatta, 'pickup', { scheduled: true });
+    expect(when.pickup_time).not.toBe('asap');
+    const body = {
+      restaurant_id: parramatta,
+      method: 'pickup',
+      ...when,
+      payment_method: 'cash_on_delivery',
+      guest_details: guestDetails(),
+    };
+    expect((await placeOrder(ctx, guest, body)).statusCode).toBe(201);
+    const other = await newGuest(ctx);
+    await addToCart(ctx, other, parramatta, simpleProduct(parraMenu));
+    const full = await placeOrder(ctx, other, body);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.message).toContain('fully booked');
+    expect(await orderCount(other)).toBe(0);
+    expect((await cartTotal(other)).items).toHaveLength(1);
+  });
+
+  it('charges the zone fee for delivery, and refuses an address outside the zones or under the minimum (422)', async () => {
+    const guest = await newGuest(ctx);
+    const cheapest = [...menu.products]
+      .filter((p) => p.is_available && !p.is_half_and_half && p.modifier_groups.every((g) => g.min_select === 0))
+      .sort((a, b) => a.online_price - b.online_price)[0] as MenuProduct;
+    expect(cheapest.online_price).toBeLessThan(2000);
+    await addToCart(ctx, guest, restaurantId, cheapest);
+    const body = {
+      restaurant_id: restaurantId,
+      method: 'delivery',
+      ...(await firstTime(ctx, restaurantId, 'delivery')),
+      payment_method: 'cash_on_delivery',
+      guest_details: guestDetails(),
+    };
+    const minimum = await placeOrder(ctx, guest, { ...body, shipping_details: address });
+    expect(minimum.statusCode).toBe(422);
+    expect(minimum.json().error.message).toMatch(/^Minimum order for delivery is \$\d+\.\d\d$/);
+    const faraway = {
+      ...address,
+      formatted_address: '1 Main Road, Perth WA 6000',
+      city: 'Perth',
+      postcode: '6000',
+      suburb: 'Perth',
+    };
+    const outside = await placeOrder(ctx, guest, { ...body, shipping_details: faraway });
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().error).toMatchObject({ message: "We don't deliver to this address" });
+    expect(await orderCount(guest)).toBe(0);
+
+    // Enough for the minimum: the order carries the zone's fee, as the quote call says.
+    const units = Math.ceil(2000 / cheapest.online_price);
+    const cart = await cartTotal(guest);
+    await call(ctx, 'PUT', '/cart/update-cart', guest.token, { cart_id: cart.items[0].id, quantity: units });
+    const quote = (
+      await call(ctx, 'POST', '/v2/delivery/quote', guest.token, { restaurant_id: restaurantId, address })
+    ).json().data;
+    expect(quote.delivery_error).toBeNull();
+    const placed = await placeOrder(ctx, guest, { ...body, shipping_details: address });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().data.order as Order;
+    expect(order.totals.delivery).toBe(quote.delivery_charge);
+    expect(order.totals.total).toBe(order.totals.subtotal - order.totals.discount + quote.delivery_charge);
   });
 });
 

@@ -127,14 +127,19 @@ export async function addToCart(
 }
 
 /** A pickup/delivery time the restaurant offers now: the fulfilment call's first, else ASAP today. */
-export async function firstTime(ctx: TestContext, restaurantId: number, method: 'pickup' | 'delivery') {
+export async function firstTime(
+  ctx: TestContext,
+  restaurantId: number,
+  method: 'pickup' | 'delivery',
+  options: { scheduled?: boolean } = {},
+) {
   const res = await ctx.app.inject({
     method: 'GET',
     url: `/api/v2/restaurants/${restaurantId}/fulfilment-times?method=${method}`,
   });
   if (res.statusCode === 200) {
     const data = res.json().data as { date: string | null; times: { value: string }[] };
-    const time = data.times[0];
+    const time = data.times.find((t) => !options.scheduled || t.value !== 'asap');
     if (data.date && time) return { pickup_date: data.date, pickup_time: time.value };
   }
   return { pickup_date: toZoned(new Date(), 'Australia/Sydney').date, pickup_time: 'asap' };
