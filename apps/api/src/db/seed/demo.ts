@@ -4,6 +4,7 @@ import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
 import { seedDemoAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedContentPages } from './content-pages.js';
+import { seedCoupons } from './coupons.js';
 import { seedReservations } from './reservations.js';
 
 type WeekHours = [opens: string, closes: string][]; // index 0 = Sunday
@@ -151,6 +152,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
 
     await seedCatalogue(trx, defaultTenantId);
+    await seedCoupons(trx, defaultTenantId);
 
     await trx
       .insertInto('app_settings')
