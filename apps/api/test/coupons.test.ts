@@ -466,6 +466,12 @@ describe('staff coupon calls (/v2/admin/coupons)', () => {
     expect(await count()).toBe(before);
   });
 
+  it('are described in the OpenAPI document', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths['/api/v2/admin/coupons'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(doc.paths).toHaveProperty(['/api/v2/admin/coupons/{id}', 'patch']);
+  });
+
   it('lists the coupons with their usage counts', async () => {
     const res = await call('GET', `/v2/admin/coupons?tenant_id=${tenantId}`, ownerToken);
     expect(res.statusCode).toBe(200);
