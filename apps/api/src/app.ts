@@ -13,6 +13,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
+import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
 import { pagesRoutes } from './modules/pages/routes.js';
@@ -99,6 +100,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(cartRoutes);
       await api.register(couponRoutes);
       await api.register(wishlistRoutes);
+      await api.register(fulfilmentRoutes);
     },
     { prefix: '/api' },
   );
