@@ -13,7 +13,6 @@ import {
   type MenuChannel,
   type MenuProduct,
   type ModifierPick,
-  type PricingCustomer,
   type PricingLineInput,
   type PricingMethod,
   priceCart,
@@ -24,6 +23,7 @@ import type { Db } from '../../db/database.js';
 import type { CartItemsTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { catalogueService, placeholderImage } from '../catalogue/service.js';
+import { customerHistory, forPricing } from '../coupons/service.js';
 import { settingsService } from '../settings/service.js';
 import { type CartOwner, cartRepository } from './repository.js';
 
@@ -251,8 +251,6 @@ export interface CartPricingOptions {
   /** Cents; counts only for delivery (the zone's fee from the delivery quote). */
   delivery_charge_cents?: number;
   now?: Date;
-  /** The customer's order and coupon history (first-order and per-customer coupon rules). */
-  customer?: PricingCustomer;
 }
 
 const emptyTotals = () => ({ subtotal: 0, discount: 0, tax: 0, delivery: 0, surcharge: 0, total: 0, item_count: 0 });
@@ -311,11 +309,19 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
     const first = rows[0];
     if (!first) {
       if (options.coupon_code?.trim()) throw bad('Invalid coupon code');
-      return { restaurantId: null, items: [], totals: emptyTotals(), adjustments: [], unavailable: [], currency: null };
+      return {
+        restaurantId: null,
+        items: [],
+        totals: emptyTotals(),
+        adjustments: [],
+        unavailable: [],
+        currency: null,
+        couponIds: [],
+      };
     }
     const restaurantId = first.restaurant_id;
     const channel: MenuChannel = options.method === 'dine_in' ? 'dine_in' : 'online';
-    const [cat, tenant, restaurant] = await Promise.all([
+    const [cat, tenant, restaurant, promotions, customer] = await Promise.all([
       catalogueOf(owner.tenantId, restaurantId, channel, exec === db ? catalogue : catalogueService(exec)),
       exec
         .selectFrom('tenants')
@@ -323,6 +329,8 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
         .where('id', '=', owner.tenantId)
         .executeTakeFirstOrThrow(),
       exec.selectFrom('restaurants').select(['timezone']).where('id', '=', restaurantId).executeTakeFirstOrThrow(),
+      forPricing(exec, { tenantId: owner.tenantId, restaurantId, code: options.coupon_code }),
+      customerHistory(exec, owner),
     ]);
     const unavailable: { id: number; message: string }[] = [];
     const resolved = rows.flatMap((line) => {
@@ -356,11 +364,11 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
         cash_on_delivery: options.cash_on_delivery,
         now: (options.now ?? new Date()).toISOString(),
         timezone: restaurant.timezone,
-        customer: options.customer ?? { order_count: 0, coupon_uses: {} },
+        customer,
       },
       coupon_code: options.coupon_code?.trim() || null,
-      coupons: [],
-      offers: [],
+      coupons: promotions.coupons,
+      offers: promotions.offers,
       delivery_charge_cents: options.delivery_charge_cents ?? 0,
       currency: tenant.currency,
       locale: tenant.locale,
@@ -447,6 +455,14 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
       })),
       unavailable,
       currency: tenant.currency,
+      /** Every coupon that took money off (entered, auto and stackable ones): each takes a use. */
+      couponIds: [
+        ...new Set(
+          result.adjustments.flatMap((a) =>
+            (a.reason === 'coupon' || a.reason === 'auto_coupon') && a.source_id !== null ? [a.source_id] : [],
+          ),
+        ),
+      ],
     };
   }
 

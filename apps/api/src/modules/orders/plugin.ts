@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { EventStream } from '../../lib/sse.js';
+import { couponsService } from '../coupons/service.js';
 import { fulfilmentService } from '../fulfilment/service.js';
 import { type PaymentRegistry, paymentRegistry } from '../payments/registry.js';
 import { createOrderEvents, type OrderEvents } from './events.js';
@@ -27,6 +28,7 @@ export const ordersPlugin = fp(
       events,
       payments,
       fulfilment: fulfilmentService(app.db, { config: app.config, log: app.log }),
+      coupons: couponsService(app.db),
     });
     const streams = new Set<EventStream>();
     app.decorate('orders', { service, events, payments, streams });

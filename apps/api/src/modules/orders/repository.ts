@@ -20,6 +20,18 @@ export const countedStatuses: OrderStatusValue[] = [
   'completed',
 ];
 
+/** How many orders the customer has placed (first-order coupons). */
+export async function countCustomerOrders(exec: Executor, owner: OrderOwner) {
+  let query = exec
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tenant_id', '=', owner.tenantId)
+    .where('status', 'in', countedStatuses);
+  query =
+    'user_id' in owner ? query.where('user_id', '=', owner.user_id) : query.where('guest_id', '=', owner.guest_id);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 export function orderRepository(db: Db) {
   return {
     transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(fn),
@@ -164,17 +176,6 @@ export function orderRepository(db: Db) {
         .where('released_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
-    },
-
-    async countPlaced(exec: Executor, owner: OrderOwner) {
-      let query = exec
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('tenant_id', '=', owner.tenantId)
-        .where('status', 'in', countedStatuses);
-      query =
-        'user_id' in owner ? query.where('user_id', '=', owner.user_id) : query.where('guest_id', '=', owner.guest_id);
-      return Number((await query.executeTakeFirstOrThrow()).n);
     },
 
     async listForUser(tenantId: number, userId: number, page: number, perPage: number) {

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors.js';
 import { safeEqual } from '../auth/crypto.js';
 import type { CartOwner } from '../cart/repository.js';
 import { type CartLineSource, cartService } from '../cart/service.js';
+import type { CouponsService } from '../coupons/service.js';
 import type { FulfilmentService } from '../fulfilment/service.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PaymentEvent, ProviderPayment } from '../payments/provider.js';
@@ -33,13 +34,6 @@ import { type Executor, type OrderOwner, orderRepository, ownerKeyOf } from './r
 
 type Trx = Transaction<Database>;
 
-/** What the order transaction needs from coupons: a use reserved with the order, given back or kept. */
-export interface CouponsPort {
-  reserve(trx: Trx, input: { tenantId: number; couponId: number; owner: CartOwner; orderId: number }): Promise<void>;
-  release(trx: Trx, orderId: number): Promise<void>;
-  markUsed(trx: Trx, orderId: number): Promise<void>;
-}
-
 export interface OrderServiceDeps {
   db: Db;
   mailer: Mailer;
@@ -48,7 +42,7 @@ export interface OrderServiceDeps {
   events: OrderEvents;
   payments: PaymentRegistry;
   fulfilment: FulfilmentService;
-  coupons?: CouponsPort | undefined;
+  coupons: Pick<CouponsService, 'reserve' | 'release' | 'markUsed'>;
   now?: () => Date;
 }
 
@@ -309,7 +303,7 @@ export function orderService(deps: OrderServiceDeps) {
     if (!(await repo.markReleased(trx, row, now().toISOString()))) return;
     if (row.slot_start)
       await fulfilment.releaseSlot(trx, { restaurantId: row.restaurant_id, slotStart: row.slot_start });
-    await coupons?.release(trx, row.id);
+    await coupons.release(trx, row.id);
   }
 
   // ---- payments ------------------------------------------------------------------------------
@@ -390,7 +384,7 @@ export function orderService(deps: OrderServiceDeps) {
           note: null,
           created_at: at,
         });
-        await coupons?.markUsed(trx, row.id);
+        await coupons.markUsed(trx, row.id);
         return true;
       });
       if (placed) await announce(row.id, tenantId, 'placed');
@@ -584,13 +578,11 @@ export function orderService(deps: OrderServiceDeps) {
           slotStart = slot.slotStart;
         }
 
-        const customer = { order_count: await repo.countPlaced(trx, owner), coupon_uses: {} };
         const options = {
           method: body.method,
           cash_on_delivery: body.payment_method === 'cash_on_delivery',
           coupon_code: body.coupon_code ?? null,
           now: at,
-          customer,
         };
         let priced = await cart.price(cartOwner, options, trx);
         if (priced.items.length === 0 && priced.unavailable.length === 0) {
@@ -624,6 +616,8 @@ export function orderService(deps: OrderServiceDeps) {
 
         const details = await customerDetails(owner, body, trx);
         const counter = await repo.nextNumber(trx, owner.tenantId, randomBytes(32).toString('base64url'));
+        // The entered code when it applied, else the first coupon that took money off.
+        const entered = priced.adjustments.find((a) => a.reason === 'coupon');
         const couponLine = priced.items.find((item) => item.coupon_id !== null);
         // A card order waits for the provider; one that costs nothing (a 100% coupon) has nothing to pay.
         const isCard = body.payment_method === 'card' && priced.totals.total > 0;
@@ -660,8 +654,8 @@ export function orderService(deps: OrderServiceDeps) {
           total_cents: priced.totals.total,
           amount_due_cents: priced.totals.total,
           item_count: priced.totals.item_count,
-          coupon_code: couponLine?.applied_coupon ?? null,
-          coupon_id: couponLine?.coupon_id ?? null,
+          coupon_code: entered?.code ?? couponLine?.applied_coupon ?? null,
+          coupon_id: priced.couponIds[0] ?? null,
           snapshot: JSON.stringify(snapshot),
           access_token_hash: 'pending',
           ready_at: null,
@@ -682,14 +676,11 @@ export function orderService(deps: OrderServiceDeps) {
           note: null,
           created_at: iso,
         });
-        // Every coupon that discounted a line (a stackable one may join the best one) takes a use.
-        const couponIds = [
-          ...new Set(priced.items.flatMap((item) => (item.coupon_id === null ? [] : [item.coupon_id]))),
-        ];
+        const couponIds = priced.couponIds;
         for (const couponId of couponIds) {
-          await coupons?.reserve(trx, { tenantId: owner.tenantId, couponId, owner: cartOwner, orderId: inserted.id });
+          await coupons.reserve(trx, { tenantId: owner.tenantId, couponId, owner: cartOwner, orderId: inserted.id });
         }
-        if (couponIds.length > 0 && !isCard) await coupons?.markUsed(trx, inserted.id);
+        if (couponIds.length > 0 && !isCard) await coupons.markUsed(trx, inserted.id);
         await repo.linkKey(trx, owner.tenantId, ownerKeyOf(owner), keyHash, inserted.id);
         await trx
           .deleteFrom('cart_items')
