@@ -31,7 +31,7 @@ let staff: Caller;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   ctx = await createTestApp({
-    env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://bellanonna.example.test' },
+    env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://bellanonna.example.test', AUTH_RATE_LIMIT_MAX: '10000' },
     // A stream with a short keep-alive, to see the comments without waiting 15 s.
     extend: (app) =>
       app.get('/test/keep-alive', async (request, reply) => {

@@ -25,7 +25,8 @@ let staff: Caller;
 const webhookSecret = 'whsec_sandbox_test_secret';
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Many guests and sign-ups in one file: the sign-in rate limit is not under test here.
+  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10000' } });
   restaurantId = (await restaurantIds(ctx))['surry-hills'] as number;
   await openAllDay(ctx, restaurantId);
   menu = await menuOf(ctx, restaurantId);
@@ -245,6 +246,40 @@ describe('card orders with the sandbox provider', () => {
     expect((await call(ctx, 'POST', `/v2/orders/${placed.order.id}/cancel`, first.token)).statusCode).toBe(200);
     const retry = await placeOrder(ctx, second, body);
     expect(retry.statusCode, retry.body).toBe(201);
+  });
+
+  it("a declined card order's coupon use is given back when it is abandoned, once", async () => {
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 3);
+    const coupon = () =>
+      ctx.db.selectFrom('coupons').select(['id', 'times_used']).where('code', '=', 'CARD4').executeTakeFirstOrThrow();
+    const before = (await coupon()).times_used;
+    const res = await placeOrder(ctx, guest, {
+      restaurant_id: restaurantId,
+      method: 'pickup',
+      ...(await firstTime(ctx, restaurantId, 'pickup')),
+      payment_method: 'card',
+      coupon_code: 'CARD4',
+      guest_details: guestDetails(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json().data as PlacedOrder;
+    expect(placed.order.totals.discount).toBe(400);
+    expect(placed.payment?.amount).toBe(placed.order.totals.total);
+    expect((await coupon()).times_used).toBe(before + 1);
+    await confirm(guest, placed.payment?.payment_id as string, sandboxTestCards.declined);
+    const redemption = () =>
+      ctx.db
+        .selectFrom('coupon_redemptions')
+        .select('status')
+        .where('order_id', '=', placed.order.id)
+        .executeTakeFirstOrThrow();
+    expect((await redemption()).status).toBe('reserved');
+    expect((await call(ctx, 'POST', `/v2/orders/${placed.order.id}/cancel`, guest.token)).statusCode).toBe(200);
+    expect((await redemption()).status).toBe('released');
+    expect((await coupon()).times_used).toBe(before);
+    await ctx.app.orders.service.sweepAbandoned(new Date(Date.now() + 60 * 60_000));
+    expect((await coupon()).times_used).toBe(before);
   });
 
   it('sweeps card orders abandoned for 30 minutes: cancelled and released; newer ones stay', async () => {

@@ -24,7 +24,8 @@ let menu: Menu;
 let restaurantId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Many guests and sign-ups in one file: the sign-in rate limit is not under test here.
+  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10000' } });
   ids = await restaurantIds(ctx);
   restaurantId = ids['surry-hills'] as number;
   await openAllDay(ctx, restaurantId);
@@ -368,6 +369,44 @@ describe('time, kitchen capacity and delivery zones (fulfilment)', () => {
     const order = placed.json().data.order as Order;
     expect(order.totals.delivery).toBe(quote.delivery_charge);
     expect(order.totals.total).toBe(order.totals.subtotal - order.totals.discount + quote.delivery_charge);
+  });
+});
+
+describe('coupons on orders', () => {
+  const coupon = (code: string) =>
+    ctx.db.selectFrom('coupons').select(['id', 'times_used']).where('code', '=', code).executeTakeFirstOrThrow();
+
+  it('a first-order coupon discounts the first order, is used by it, and is refused on the next (422)', async () => {
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 2);
+    const before = await coupon('WELCOME15');
+    const first = await placeOrder(ctx, guest, await pickupBody(guest, { coupon_code: 'welcome15' }));
+    expect(first.statusCode, first.body).toBe(201);
+    const order = first.json().data.order as Order;
+    expect(order.coupon_code).toBe('WELCOME15');
+    expect(order.totals.discount).toBeGreaterThan(0);
+    expect(order.totals.total).toBe(order.totals.subtotal - order.totals.discount);
+    expect((await coupon('WELCOME15')).times_used).toBe(before.times_used + 1);
+    const redemption = await ctx.db
+      .selectFrom('coupon_redemptions')
+      .select('status')
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(redemption.status).toBe('used');
+
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu));
+    const second = await placeOrder(ctx, guest, await pickupBody(guest, { coupon_code: 'WELCOME15' }));
+    expect(second.statusCode).toBe(422);
+    expect(second.json().error.fields).toHaveProperty('coupon_code');
+    expect(await orderCount(guest)).toBe(1);
+  });
+
+  it('a coupon whose uses are gone is refused (422) and nothing is ordered', async () => {
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 2);
+    const res = await placeOrder(ctx, guest, await pickupBody(guest, { coupon_code: 'LAUNCH100' }));
+    expect(res.statusCode).toBe(422);
+    expect(await orderCount(guest)).toBe(0);
   });
 });
 

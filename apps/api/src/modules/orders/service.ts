@@ -584,7 +584,15 @@ export function orderService(deps: OrderServiceDeps) {
           coupon_code: body.coupon_code ?? null,
           now: at,
         };
-        let priced = await cart.price(cartOwner, options, trx);
+        const priceCart = (extra: { delivery_charge_cents?: number } = {}) =>
+          cart.price(cartOwner, { ...options, ...extra }, trx).catch((error: unknown) => {
+            // A code that does not apply is a business rule at checkout (the cart call's 400 is the spec's).
+            if (error instanceof AppError && error.code === 'bad_request' && body.coupon_code) {
+              throw new AppError('unprocessable', error.message, { coupon_code: error.message });
+            }
+            throw error;
+          });
+        let priced = await priceCart();
         if (priced.items.length === 0 && priced.unavailable.length === 0) {
           throw new AppError('unprocessable', 'Your cart is empty');
         }
@@ -610,7 +618,7 @@ export function orderService(deps: OrderServiceDeps) {
             throw new AppError('unprocessable', quote.delivery_error, { shipping_details: quote.delivery_error });
           }
           if (quote.delivery_charge > 0) {
-            priced = await cart.price(cartOwner, { ...options, delivery_charge_cents: quote.delivery_charge }, trx);
+            priced = await priceCart({ delivery_charge_cents: quote.delivery_charge });
           }
         }
 
