@@ -186,6 +186,46 @@ describe('card orders with the sandbox provider', () => {
     expect((await orderRow(placed.order.id)).status).toBe('placed');
   });
 
+  it('a gateway without usable keys refuses card orders (503) before anything is reserved; cash still works', async () => {
+    const parramatta = (await restaurantIds(ctx)).parramatta as number;
+    await openAllDay(ctx, parramatta);
+    const row = await ctx.db
+      .insertInto('app_settings')
+      .values({
+        tenant_id: tenantId,
+        restaurant_id: parramatta,
+        web_config: '{}',
+        payment_gateway_config: JSON.stringify({ provider: 'stripe', mode: 'test', publishable_key: 'pk_test_x' }),
+        payment_gateway_secrets: null,
+        is_online_order_enabled: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const guest = await newGuest(ctx);
+      await addToCart(ctx, guest, parramatta, simpleProduct(await menuOf(ctx, parramatta)));
+      const body = {
+        restaurant_id: parramatta,
+        method: 'pickup',
+        ...(await firstTime(ctx, parramatta, 'pickup')),
+        payment_method: 'card',
+        guest_details: guestDetails(),
+      };
+      const res = await placeOrder(ctx, guest, body);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toBe('Card payments are not available at the moment');
+      const orders = await ctx.db
+        .selectFrom('orders')
+        .select('id')
+        .where('guest_id', '=', (guest.ids as { guest_id: number }).guest_id)
+        .execute();
+      expect(orders).toEqual([]);
+      expect((await placeOrder(ctx, guest, { ...body, payment_method: 'cash_on_delivery' })).statusCode).toBe(201);
+    } finally {
+      await ctx.db.deleteFrom('app_settings').where('id', '=', row.id).execute();
+    }
+  });
+
   it("someone else's payment id is 404", async () => {
     const { placed } = await cardOrder();
     const stranger = await newGuest(ctx);
