@@ -7,6 +7,8 @@ import {
   StripeConfigError,
   stripeProviderFrom,
 } from '../src/modules/payments/stripe.js';
+import { stripeConfigProblems } from '../src/modules/payments/stripe-check.js';
+import { createTestApp, type TestContext } from './support/app.js';
 import { type FakeStripe, startFakeStripe, stripeEvent, stripeSignature } from './support/fake-stripe.js';
 
 const webhookSecret = 'whsec_test_signing_secret';
@@ -298,5 +300,54 @@ describe('stripe configuration', () => {
         { secret_key: 'sk_test_abc', webhook_secret: webhookSecret },
       ).name,
     ).toBe('stripe');
+  });
+});
+
+describe('stripe configuration check at startup', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('names every row whose Stripe keys are missing or of the other mode, and passes good ones', async () => {
+    expect(await stripeConfigProblems(ctx.db)).toEqual([]);
+    const [surryHills, parramatta] = await ctx.db
+      .selectFrom('restaurants')
+      .select('id')
+      .where('tenant_id', '=', 139)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const row = (restaurantId: number, config: object, secrets: object) => ({
+      tenant_id: 139,
+      restaurant_id: restaurantId,
+      web_config: '{}',
+      payment_gateway_config: JSON.stringify(config),
+      payment_gateway_secrets: JSON.stringify(secrets),
+      is_online_order_enabled: 1,
+    });
+    await ctx.db
+      .insertInto('app_settings')
+      .values([
+        row(
+          surryHills?.id as number,
+          { provider: 'stripe', mode: 'test', publishable_key: 'pk_test_ok' },
+          { secret_key: 'sk_live_oops', webhook_secret: webhookSecret },
+        ),
+        row(
+          parramatta?.id as number,
+          { provider: 'stripe', mode: 'live', publishable_key: 'pk_live_ok' },
+          { secret_key: 'sk_live_ok', webhook_secret: webhookSecret },
+        ),
+      ])
+      .execute();
+    expect(await stripeConfigProblems(ctx.db)).toEqual([
+      {
+        tenantId: 139,
+        restaurantId: surryHills?.id,
+        problem: 'A Stripe live secret key cannot be used in test mode',
+      },
+    ]);
   });
 });
