@@ -11,6 +11,7 @@ import { ApiError, api } from '@/lib/api-client';
  * own iframe (Payment Element) and confirmed by Stripe.js straight with Stripe, using the
  * intent's client secret; our server never sees card data. Afterwards the server is asked to read
  * the payment from Stripe (refresh), and only its answer decides whether the order is paid.
+ * Mount it with `key={session.payment_id}`: Stripe's Elements reads the client secret once.
  */
 export interface StripeCardFormProps {
   session: PaymentSession;
