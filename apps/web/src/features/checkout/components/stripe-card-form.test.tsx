@@ -95,25 +95,45 @@ function standIn(confirm: () => Promise<ConfirmResult>) {
   return { stripe, elements, element, instance: stripe as unknown as Stripe };
 }
 
-function setup(confirm: () => Promise<ConfirmResult>, refreshAnswers: Response[] = []) {
+function setup(
+  confirm: () => Promise<ConfirmResult>,
+  refreshAnswers: Response[] = [],
+  options: { accessToken?: string } = {},
+) {
   const fake = standIn(confirm);
-  const refreshes: string[] = [];
+  const calls: string[] = [];
   const fetch = stubApi({
     'POST /api/v2/payments/pi_3Q1abc/refresh': (url) => {
-      refreshes.push(url.pathname);
+      calls.push(`refresh${url.search}`);
       return refreshAnswers.shift() ?? json(500, { data: null, error: { code: 'internal', message: 'Oops' } });
+    },
+    'GET /api/v2/orders/7': (url) => {
+      calls.push(`order${url.search}`);
+      return ok(order('placed'));
     },
   });
   const onPaid = vi.fn();
   const onError = vi.fn();
-  render(<StripeCardForm session={session} stripe={fake.instance} onPaid={onPaid} onError={onError} />);
+  render(
+    <StripeCardForm
+      session={session}
+      orderId={7}
+      accessToken={options.accessToken}
+      stripe={fake.instance}
+      onPaid={onPaid}
+      onError={onError}
+    />,
+  );
   const ready = () => act(() => fake.element.emit('ready'));
-  return { ...fake, fetch, refreshes, onPaid, onError, ready };
+  const refreshes = () => calls.filter((call) => call.startsWith('refresh'));
+  return { ...fake, fetch, calls, refreshes, onPaid, onError, ready };
 }
+
+const succeeded = async () => ({ paymentIntent: { id: 'pi_3Q1abc', status: 'succeeded' } }) as unknown as ConfirmResult;
 
 describe('StripeCardForm', () => {
   it('mounts Stripe’s Payment Element bound to the intent’s client secret, waiting until it is ready', async () => {
-    const { stripe, elements, element, ready } = setup(async () => ({ paymentIntent: {} }) as unknown as ConfirmResult);
+    const { stripe, elements, element, ready } = setup(succeeded);
     expect(screen.getByRole('status')).toHaveTextContent('Loading the secure card form…');
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
     expect(stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ clientSecret: 'pi_3Q1abc_secret_xyz' }));
@@ -128,9 +148,10 @@ describe('StripeCardForm', () => {
   it('confirms with Stripe, then lets the server read the payment, and reports the placed order', async () => {
     const user = userEvent.setup();
     let finish: (result: ConfirmResult) => void = () => undefined;
-    const { stripe, elements, refreshes, onPaid, onError, ready } = setup(
+    const { stripe, elements, calls, onPaid, onError, ready } = setup(
       () => new Promise<ConfirmResult>((resolve) => (finish = resolve)),
-      [ok({ order: order('placed'), payment: { ...session, status: 'succeeded' } })],
+      [ok({ ...session, status: 'succeeded', client_secret: null })],
+      { accessToken: 'guest-link-token' },
     );
     await ready();
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
@@ -142,11 +163,11 @@ describe('StripeCardForm', () => {
     });
     // While Stripe works, a second press does nothing.
     expect(screen.getByRole('button', { name: 'Processing…' })).toBeDisabled();
-    expect(refreshes).toHaveLength(0);
+    expect(calls).toHaveLength(0);
 
     finish({ paymentIntent: { id: 'pi_3Q1abc', status: 'succeeded' } } as ConfirmResult);
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith(order('placed')));
-    expect(refreshes).toEqual(['/api/v2/payments/pi_3Q1abc/refresh']);
+    expect(calls).toEqual(['refresh?token=guest-link-token', 'order?token=guest-link-token']);
     expect(stripe.confirmPayment).toHaveBeenCalledTimes(1);
     expect(onError).not.toHaveBeenCalled();
   });
@@ -158,54 +179,60 @@ describe('StripeCardForm', () => {
         ({
           error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
         }) as unknown as ConfirmResult,
-      [ok({ order: order('cancelled'), payment: { ...session, status: 'failed', error: 'Your card was declined.' } })],
+      [ok({ ...session, status: 'failed', error: 'Your card was declined.' })],
     );
     await ready();
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(onError).toHaveBeenCalledWith('Your card was declined.');
-    expect(refreshes).toHaveLength(1);
+    await waitFor(() => expect(refreshes()).toHaveLength(1));
     expect(onPaid).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
   });
 
   it('answers its own text for errors that are not the customer’s to fix, without asking the server', async () => {
     const user = userEvent.setup();
-    const { refreshes, onError, ready } = setup(
+    const { calls, onError, ready } = setup(
       async () => ({ error: { type: 'api_connection_error', message: 'Failed to fetch' } }) as unknown as ConfirmResult,
     );
     await ready();
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(stripeMessages.failed);
     expect(onError).toHaveBeenCalledWith(stripeMessages.failed);
-    expect(refreshes).toHaveLength(0);
+    expect(calls).toHaveLength(0);
   });
 
   it('does not report a payment the server has not seen succeed', async () => {
     const user = userEvent.setup();
-    const { onPaid, onError, ready } = setup(
-      async () => ({ paymentIntent: { id: 'pi_3Q1abc', status: 'succeeded' } }) as unknown as ConfirmResult,
-      [
-        ok({
-          order: order('pending_payment'),
-          payment: { ...session, status: 'failed', error: 'Your card has expired.' },
-        }),
-      ],
-    );
+    const { calls, onPaid, onError, ready } = setup(succeeded, [
+      ok({ ...session, status: 'failed', error: 'Your card has expired.' }),
+    ]);
     await ready();
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card has expired.');
     expect(onError).toHaveBeenCalledWith('Your card has expired.');
     expect(onPaid).not.toHaveBeenCalled();
+    expect(calls).toEqual(['refresh']);
+  });
+
+  it('asks again while the payment is still processing, then reports the order', async () => {
+    const user = userEvent.setup();
+    const { refreshes, onPaid, ready } = setup(succeeded, [
+      ok({ ...session, status: 'processing' }),
+      ok({ ...session, status: 'succeeded' }),
+    ]);
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(order('placed')));
+    expect(refreshes()).toHaveLength(2);
   });
 
   it('reports the server’s error when the refresh call fails', async () => {
     const user = userEvent.setup();
-    const { onError, ready } = setup(
-      async () => ({ paymentIntent: { id: 'pi_3Q1abc', status: 'succeeded' } }) as unknown as ConfirmResult,
-      [json(404, { data: null, error: { code: 'not_found', message: 'Payment not found' } })],
-    );
+    const { onError, ready } = setup(succeeded, [
+      json(404, { data: null, error: { code: 'not_found', message: 'Payment not found' } }),
+    ]);
     await ready();
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Payment not found');
@@ -215,12 +242,18 @@ describe('StripeCardForm', () => {
   it('says card payments are unavailable when Stripe.js cannot load or the form fails to load', async () => {
     stubApi();
     const { unmount } = render(
-      <StripeCardForm session={session} stripe={Promise.resolve(null)} onPaid={vi.fn()} onError={vi.fn()} />,
+      <StripeCardForm
+        session={session}
+        orderId={7}
+        stripe={Promise.resolve(null)}
+        onPaid={vi.fn()}
+        onError={vi.fn()}
+      />,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(stripeMessages.unavailable);
     unmount();
 
-    const { element } = setup(async () => ({ paymentIntent: {} }) as unknown as ConfirmResult);
+    const { element } = setup(succeeded);
     act(() => element.emit('loaderror', { error: { type: 'invalid_request_error' } }));
     expect(await screen.findByRole('alert')).toHaveTextContent(stripeMessages.unavailable);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
@@ -231,7 +264,8 @@ describe('StripeCardForm', () => {
     render(
       <StripeCardForm
         session={{ ...session, client_secret: null }}
-        stripe={standIn(async () => ({}) as unknown as ConfirmResult).instance}
+        orderId={7}
+        stripe={standIn(succeeded).instance}
         onPaid={vi.fn()}
         onError={vi.fn()}
       />,

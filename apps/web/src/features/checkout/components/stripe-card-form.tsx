@@ -15,6 +15,10 @@ import { ApiError, api } from '@/lib/api-client';
  */
 export interface StripeCardFormProps {
   session: PaymentSession;
+  /** The order being paid (read back once the server has seen the payment succeed). */
+  orderId: number;
+  /** A guest's order access token (the confirmation link's), sent as `?token=`. */
+  accessToken?: string | null;
   onPaid(order: Order): void;
   onError(message: string): void;
   /**
@@ -23,11 +27,6 @@ export interface StripeCardFormProps {
    */
   stripe?: PromiseLike<Stripe | null> | Stripe | null;
   submitLabel?: string;
-}
-
-interface RefreshedPayment {
-  order: Order;
-  payment: PaymentSession | null;
 }
 
 export const stripeMessages = {
@@ -96,7 +95,14 @@ const elementOptions = { layout: 'tabs' } as const;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function CardForm({ session, onPaid, onError, submitLabel }: Omit<StripeCardFormProps, 'stripe'>) {
+function CardForm({
+  session,
+  orderId,
+  accessToken,
+  onPaid,
+  onError,
+  submitLabel,
+}: Omit<StripeCardFormProps, 'stripe'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -109,18 +115,17 @@ function CardForm({ session, onPaid, onError, submitLabel }: Omit<StripeCardForm
     onError(message);
   };
 
+  const query = { token: accessToken ?? undefined };
+
   /** Asks our server to read the payment from Stripe; a payment still clearing is asked again. */
-  async function refresh(): Promise<RefreshedPayment> {
-    let answer = await api<RefreshedPayment>(`/v2/payments/${encodeURIComponent(session.payment_id)}/refresh`, {
-      method: 'POST',
-    });
-    for (let attempt = 0; attempt < 4 && answer.payment?.status === 'processing'; attempt++) {
+  async function refresh(): Promise<PaymentSession> {
+    const path = `/v2/payments/${encodeURIComponent(session.payment_id)}/refresh`;
+    let payment = await api<PaymentSession>(path, { method: 'POST', query });
+    for (let attempt = 0; attempt < 4 && payment.status === 'processing'; attempt++) {
       await wait(1500);
-      answer = await api<RefreshedPayment>(`/v2/payments/${encodeURIComponent(session.payment_id)}/refresh`, {
-        method: 'POST',
-      });
+      payment = await api<PaymentSession>(path, { method: 'POST', query });
     }
-    return answer;
+    return payment;
   }
 
   async function submit(event: FormEvent) {
@@ -140,12 +145,12 @@ function CardForm({ session, onPaid, onError, submitLabel }: Omit<StripeCardForm
         fail(customerMessage(result.error));
         return;
       }
-      const { order, payment } = await refresh();
-      if (order.status === 'pending_payment') {
-        fail(payment?.error ?? (payment?.status === 'processing' ? stripeMessages.processing : stripeMessages.failed));
+      const payment = await refresh();
+      if (payment.status !== 'succeeded') {
+        fail(payment.error ?? (payment.status === 'processing' ? stripeMessages.processing : stripeMessages.failed));
         return;
       }
-      onPaid(order);
+      onPaid(await api<Order>(`/v2/orders/${orderId}`, { query }));
     } catch (cause) {
       fail(cause instanceof ApiError ? cause.message : stripeMessages.failed);
     } finally {
