@@ -5,6 +5,7 @@ import {
   createStripeProvider,
   StripeApiError,
   StripeConfigError,
+  stripeFactory,
   stripeProviderFrom,
 } from '../src/modules/payments/stripe.js';
 import { stripeConfigProblems } from '../src/modules/payments/stripe-check.js';
@@ -300,6 +301,19 @@ describe('stripe configuration', () => {
         { secret_key: 'sk_test_abc', webhook_secret: webhookSecret },
       ).name,
     ).toBe('stripe');
+  });
+
+  it('makes a misconfigured account a 503 for the registry, not a crash', () => {
+    const settings = {
+      config: { provider: 'stripe' as const, mode: 'live' as const, publishable_key: 'pk_live_abc' },
+      secrets: { secret_key: 'sk_test_abc', webhook_secret: webhookSecret },
+    };
+    expect(() => stripeFactory(settings)).toThrow(
+      expect.objectContaining({ statusCode: 503, code: 'service_unavailable' }),
+    );
+    expect(stripeFactory({ ...settings, secrets: { ...settings.secrets, secret_key: 'sk_live_abc' } }).name).toBe(
+      'stripe',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../lib/errors.js';
 import type {
   PaymentEvent,
   PaymentGatewayConfig,
@@ -100,6 +101,21 @@ export function stripeProviderFrom(config: PaymentGatewayConfig, secrets: Paymen
     mode: config.mode,
     apiBase: secrets.api_base,
   });
+}
+
+/**
+ * The payment registry's factory for `stripe`: a misconfigured account (decision 015) makes this
+ * tenant's card payments unavailable (503; Stripe retries a webhook later), never a crash.
+ */
+export function stripeFactory(settings: { config: PaymentGatewayConfig; secrets: PaymentGatewaySecrets }) {
+  try {
+    return stripeProviderFrom(settings.config, settings.secrets);
+  } catch (error) {
+    if (error instanceof StripeConfigError) {
+      throw new AppError('service_unavailable', 'Card payments are not available at the moment');
+    }
+    throw error;
+  }
 }
 
 /** Stripe's form encoding: nested keys as `metadata[order_id]`, arrays as `types[0]`. */
