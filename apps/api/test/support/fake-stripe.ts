@@ -302,7 +302,7 @@ export async function startFakeStripe(
 /** A Stripe event for an intent, as Stripe would post it to our webhook. */
 export function stripeEvent(
   type: string,
-  object: Record<string, unknown>,
+  object: object,
   options: { id?: string; livemode?: boolean } = {},
 ) {
   return {
