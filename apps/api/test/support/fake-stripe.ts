@@ -300,11 +300,7 @@ export async function startFakeStripe(
 }
 
 /** A Stripe event for an intent, as Stripe would post it to our webhook. */
-export function stripeEvent(
-  type: string,
-  object: object,
-  options: { id?: string; livemode?: boolean } = {},
-) {
+export function stripeEvent(type: string, object: object, options: { id?: string; livemode?: boolean } = {}) {
   return {
     id: options.id ?? `evt_${randomBytes(12).toString('hex')}`,
     object: 'event',
