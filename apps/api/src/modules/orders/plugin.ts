@@ -3,6 +3,7 @@ import type { EventStream } from '../../lib/sse.js';
 import { couponsService } from '../coupons/service.js';
 import { fulfilmentService } from '../fulfilment/service.js';
 import { type PaymentRegistry, paymentRegistry } from '../payments/registry.js';
+import { stripeFactory } from '../payments/stripe.js';
 import { createOrderEvents, type OrderEvents } from './events.js';
 import { type OrderService, orderService } from './service.js';
 
@@ -19,7 +20,7 @@ const sweepEveryMs = 60_000;
 export const ordersPlugin = fp(
   async (app) => {
     const events = createOrderEvents({ redisUrl: app.config.redisUrl, log: app.log });
-    const payments = paymentRegistry(app.db, {});
+    const payments = paymentRegistry(app.db, { stripe: stripeFactory });
     const service = orderService({
       db: app.db,
       mailer: app.mailer,

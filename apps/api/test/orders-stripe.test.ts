@@ -1,0 +1,140 @@
+import type { Menu, PlacedOrder } from '@storefront/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './support/app.js';
+import { tenantId } from './support/auth.js';
+import { type FakeStripe, startFakeStripe, stripeEvent, stripeSignature } from './support/fake-stripe.js';
+import {
+  addToCart,
+  call,
+  firstTime,
+  guestDetails,
+  menuOf,
+  newGuest,
+  openAllDay,
+  placeOrder,
+  restaurantIds,
+  simpleProduct,
+  userWithRole,
+} from './support/orders.js';
+
+// Card orders of a tenant that pays through Stripe: our adapter is real, Stripe is a local fake.
+let ctx: TestContext;
+let stripe: FakeStripe;
+let menu: Menu;
+let restaurantId: number;
+const webhookSecret = 'whsec_orders_test_secret';
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10000' } });
+  restaurantId = (await restaurantIds(ctx))['surry-hills'] as number;
+  await openAllDay(ctx, restaurantId);
+  menu = await menuOf(ctx, restaurantId);
+  await ctx.db
+    .updateTable('app_settings')
+    .set({
+      payment_gateway_config: JSON.stringify({
+        provider: 'stripe',
+        mode: 'test',
+        publishable_key: stripe.publishableKey,
+      }),
+      payment_gateway_secrets: JSON.stringify({
+        secret_key: stripe.secretKey,
+        webhook_secret: webhookSecret,
+        api_base: stripe.url,
+      }),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('restaurant_id', 'is', null)
+    .execute();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await stripe?.close();
+});
+
+async function stripeOrder() {
+  const guest = await newGuest(ctx);
+  await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 2);
+  const res = await placeOrder(ctx, guest, {
+    restaurant_id: restaurantId,
+    method: 'pickup',
+    ...(await firstTime(ctx, restaurantId, 'pickup')),
+    payment_method: 'card',
+    guest_details: guestDetails(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { guest, placed: res.json().data as PlacedOrder };
+}
+
+const orderRow = (id: number) => ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('card orders through Stripe', () => {
+  it('start a Payment Intent for the total; the browser confirms; the refresh call places the order once', async () => {
+    const { guest, placed } = await stripeOrder();
+    expect(placed.payment).toMatchObject({
+      provider: 'stripe',
+      status: 'requires_payment_method',
+      amount: placed.order.totals.total,
+      publishable_key: stripe.publishableKey,
+      client_secret: expect.stringContaining('_secret_'),
+    });
+    const paymentId = placed.payment?.payment_id as string;
+    expect(stripe.intents.get(paymentId)?.metadata).toMatchObject({ order_id: String(placed.order.id) });
+
+    expect((await stripe.confirm(paymentId, 'pm_card_chargeDeclined')).status).toBe(402);
+    const declined = await call(ctx, 'POST', `/v2/payments/${paymentId}/refresh`, guest.token);
+    expect(declined.json().data).toMatchObject({ status: 'failed', error: 'Your card was declined.' });
+    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'pending_payment', payment_status: 'failed' });
+
+    expect((await stripe.confirm(paymentId, 'pm_card_visa')).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const res = await call(ctx, 'POST', `/v2/payments/${paymentId}/refresh?token=${placed.access_token}`, null);
+      expect(res.json().data.status).toBe('succeeded');
+    }
+    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
+    const history = await ctx.db
+      .selectFrom('order_status_history')
+      .select('status')
+      .where('order_id', '=', placed.order.id)
+      .execute();
+    expect(history.map((h) => h.status)).toEqual(['pending_payment', 'placed']);
+  });
+
+  it('a signed webhook places the order; a replay or a forged one changes nothing', async () => {
+    const { placed } = await stripeOrder();
+    const paymentId = placed.payment?.payment_id as string;
+    await stripe.confirm(paymentId, 'pm_card_visa');
+    const body = JSON.stringify(stripeEvent('payment_intent.succeeded', stripe.intents.get(paymentId) as object));
+    const post = (signature: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v2/payments/webhooks/stripe/${tenantId}`,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload: body,
+      });
+    expect((await post(stripeSignature(body, 'whsec_not_ours'))).statusCode).toBe(400);
+    expect((await orderRow(placed.order.id)).status).toBe('pending_payment');
+    const first = await post(stripeSignature(body, webhookSecret));
+    expect(first.json().data).toEqual({ received: true, applied: true });
+    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
+    expect((await post(stripeSignature(body, webhookSecret))).json().data).toEqual({ received: true, applied: false });
+  });
+
+  it('cancelling a paid order refunds it at Stripe exactly once', async () => {
+    const { guest, placed } = await stripeOrder();
+    const paymentId = placed.payment?.payment_id as string;
+    await stripe.confirm(paymentId, 'pm_card_visa');
+    await call(ctx, 'POST', `/v2/payments/${paymentId}/refresh`, guest.token);
+    const staff = await userWithRole(ctx, 'manager');
+    const url = `/v2/admin/orders/${placed.order.id}/status`;
+    expect(
+      (await call(ctx, 'PATCH', url, staff.token, { status: 'cancelled', reason: 'Closed early' })).statusCode,
+    ).toBe(200);
+    expect((await call(ctx, 'PATCH', url, staff.token, { status: 'cancelled' })).statusCode).toBe(409);
+    const refunds = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.body).toMatchObject({ payment_intent: paymentId, amount: String(placed.order.totals.total) });
+    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+  });
+});
