@@ -18,6 +18,7 @@ export { allocateProportionally, percentageOfCents } from './pricing/money.js';
 export * from './pricing/product-line.js';
 export { exclusiveTaxCents, inclusiveTaxCents } from './pricing/tax.js';
 export type * from './pricing/types.js';
+export * from './rules/checkout.js';
 export * from './rules/discount.js';
 export * from './rules/ics.js';
 export * from './rules/opening-hours.js';
