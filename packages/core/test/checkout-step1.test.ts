@@ -69,7 +69,7 @@ describe('checkout step 1 (spec §5)', () => {
         expect(isCheckoutStep1Valid({ ...delivery, shippingDetails: { ...address, [field]: '' } })).toBe(false);
       });
     }
-    it("a delivery error (\"We don't deliver to this address\") makes it invalid", () => {
+    it('a delivery error ("We don\'t deliver to this address") makes it invalid', () => {
       expect(isCheckoutStep1Valid({ ...delivery, deliveryError: "We don't deliver to this address" })).toBe(false);
     });
     it('pickup ignores the address and a stale delivery error', () => {
