@@ -47,9 +47,15 @@ describe('/order-confirmation/:orderId', () => {
     await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/v2/orders/5/events?token=tok_abc'));
     expect(requests[0]?.url).toBe('/api/v2/orders/5?token=tok_abc');
 
-    // Split across chunks, as a network delivers it.
-    stream.send('event: status\ndata: {"status":"accepted","at":"2026-11-23T07:05:00.000Z",');
-    stream.send('"note":"Ready in about 20 min"}\n\n');
+    // The server's `order` event, split across chunks as a network delivers it.
+    const history = [
+      { status: 'placed', at: '2026-11-23T07:00:00.000Z', note: null },
+      { status: 'accepted', at: '2026-11-23T07:05:00.000Z', note: 'Ready in about 20 min' },
+    ];
+    const event = { order_id: 5, order_number: '1042', method: 'pickup', status: 'accepted', ready_at: null };
+    const text = `event: order\ndata: ${JSON.stringify({ ...event, status_history: history })}\n\n`;
+    stream.send(text.slice(0, 40));
+    stream.send(text.slice(40));
     await waitFor(() => expect(status).toHaveTextContent('Status: Accepted by the restaurant'));
     const progress = screen.getByRole('list', { name: 'Order progress' });
     expect(

@@ -25,6 +25,22 @@ describe('applying an order event', () => {
     expect(applyOrderEvent(next, event).status_history).toHaveLength(2);
   });
 
+  it("the server's order event sets status, ready time and the whole history", () => {
+    const history = [
+      { status: 'placed', at: '2026-11-23T07:00:00.000Z', note: null },
+      { status: 'accepted', at: '2026-11-23T07:05:00.000Z', note: null },
+    ] as const;
+    const next = applyOrderEvent(placed, {
+      order_id: placed.id,
+      order_number: placed.order_number,
+      method: 'pickup',
+      status: 'accepted',
+      ready_at: '2026-11-23T07:25:00.000Z',
+      status_history: history,
+    });
+    expect(next).toMatchObject({ status: 'accepted', ready_at: '2026-11-23T07:25:00.000Z', status_history: history });
+  });
+
   it('a whole order (or one wrapped as {order}) replaces it', () => {
     const whole = order({ status: 'ready' });
     expect(applyOrderEvent(placed, whole)).toBe(whole);

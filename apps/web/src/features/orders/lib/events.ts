@@ -1,4 +1,4 @@
-import { type Order, orderStatusSchema } from '@storefront/core';
+import { type Order, orderStatusChangeSchema, orderStatusSchema } from '@storefront/core';
 
 export interface SseEvent {
   event: string;
@@ -28,28 +28,28 @@ export function parseSse(buffer: string): { events: SseEvent[]; rest: string } {
 }
 
 /**
- * The order after a streamed event: a whole order replaces it; a status change
- * ({status, at?, note?}, possibly wrapped as {order}) moves it on and joins its history.
+ * The order after a streamed event. The server's `order` event carries
+ * {order_id, order_number, method, status, ready_at, status_history}; a whole order (or one wrapped
+ * as {order}) replaces it; a bare status change ({status, at?, note?}) joins the history once.
  */
 export function applyOrderEvent(order: Order, payload: unknown): Order {
   if (!payload || typeof payload !== 'object') return order;
   const value = payload as Record<string, unknown>;
   if (value.order && typeof value.order === 'object') return applyOrderEvent(order, value.order);
-  if (Array.isArray(value.lines) && value.id === order.id) return value as unknown as Order;
+  if (Array.isArray(value.lines)) return value.id === order.id ? (value as unknown as Order) : order;
+  if (value.order_id !== undefined && value.order_id !== order.id) return order;
   const status = orderStatusSchema.safeParse(value.status);
   if (!status.success) return order;
-  if (value.id !== undefined && value.id !== order.id && value.order_id !== order.id) return order;
+  const readyAt = typeof value.ready_at === 'string' || value.ready_at === null ? value.ready_at : order.ready_at;
+  const history = orderStatusChangeSchema.array().safeParse(value.status_history);
+  if (history.success) return { ...order, status: status.data, ready_at: readyAt, status_history: history.data };
   const at = typeof value.at === 'string' ? value.at : new Date().toISOString();
   const note = typeof value.note === 'string' ? value.note : null;
   const seen = order.status_history.some((h) => h.status === status.data && h.at === at);
   return {
     ...order,
     status: status.data,
-    ready_at: typeof value.ready_at === 'string' ? value.ready_at : order.ready_at,
-    payment_status:
-      typeof value.payment_status === 'string'
-        ? (value.payment_status as Order['payment_status'])
-        : order.payment_status,
+    ready_at: readyAt,
     status_history: seen ? order.status_history : [...order.status_history, { status: status.data, at, note }],
   };
 }
