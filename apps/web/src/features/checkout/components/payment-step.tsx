@@ -63,6 +63,8 @@ export function PaymentStep({
   const [error, setError] = useState<{ message: string; backToDetails: boolean } | null>(null);
   const [challenge, setChallenge] = useState<PlacedOrder | null>(null);
   const [stripe, setStripe] = useState<PlacedOrder | null>(null);
+  // A card order waiting for its payment: the cart became this order, so the choice is made.
+  const [pending, setPending] = useState<PlacedOrder | null>(null);
   const finished = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = useId();
@@ -131,6 +133,7 @@ export function PaymentStep({
       const placed = await placeOrder(body, idempotencyKeyFor(body));
       const payment = placed.payment;
       if (!payByCard || !payment || payment.status === 'succeeded') return finish(placed);
+      setPending(placed);
       if (payment.provider === 'stripe') {
         setStripe(placed);
         return;
@@ -178,7 +181,7 @@ export function PaymentStep({
                     name="paymentMethod"
                     value={o.value}
                     checked={paymentMethod === o.value}
-                    disabled={isProcessing || Boolean(stripe)}
+                    disabled={isProcessing || Boolean(pending)}
                     onChange={() => {
                       setError(null);
                       setPaymentMethod(o.value);
@@ -190,6 +193,12 @@ export function PaymentStep({
               ))}
             </div>
           </fieldset>
+          {pending && (
+            <p className="text-stone-800">
+              Order #{pending.order.order_number} is waiting for your card payment of{' '}
+              {formatMoney(pending.order.totals.amount_due, pending.order.currency)}.
+            </p>
+          )}
           {paymentMethod === 'card' && !usesStripe && (
             <fieldset className={`${cardClass} flex flex-col gap-3`}>
               <legend className="float-left mb-2 font-bold text-xl">Card details</legend>
@@ -250,7 +259,7 @@ export function PaymentStep({
             </div>
           )}
         </form>
-        <div className="lg:sticky lg:top-24">{summary}</div>
+        <div className="lg:sticky lg:top-24">{pending ? <PendingOrderSummary placed={pending} /> : summary}</div>
       </div>
       <ChallengeDialog
         open={Boolean(challenge)}
@@ -258,6 +267,31 @@ export function PaymentStep({
         busy={isProcessing}
         onAnswer={answerChallenge}
       />
+    </section>
+  );
+}
+
+function PendingOrderSummary({ placed }: { placed: PlacedOrder }) {
+  const { order } = placed;
+  return (
+    <section aria-labelledby="pending-summary-title" className={`${cardClass} flex flex-col gap-3`}>
+      <h2 id="pending-summary-title" className="font-bold text-xl">
+        Order summary
+      </h2>
+      <ul className="flex flex-col gap-2" aria-label="Items">
+        {order.lines.map((line) => (
+          <li key={line.id} className="flex justify-between gap-3 text-sm" data-testid="summary-line">
+            <span>
+              {line.quantity} × {line.name}
+            </span>
+            <span className="shrink-0">{formatMoney(line.discounted_item_total, order.currency)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="flex justify-between border-stone-200 border-t pt-3 font-bold">
+        <span>Total</span>
+        <span data-testid="summary-total">{formatMoney(order.totals.total, order.currency)}</span>
+      </p>
     </section>
   );
 }
