@@ -1,5 +1,5 @@
 import type { FulfilmentTimes } from '@storefront/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export interface FulfilmentTimesParams {
@@ -23,6 +23,8 @@ export function fulfilmentTimesQueryOptions(params: FulfilmentTimesParams) {
     enabled: params.restaurantId !== null,
     // Slots fill up and pass: a minute old is old enough.
     staleTime: 60_000,
+    // The selects stay while another date's or method's times load (they are disabled meanwhile).
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -90,7 +90,7 @@ function TimeFields({ restaurantId, errors }: { restaurantId: number | null; err
   const pickupTime = useCheckoutStore((s) => s.pickupTime);
   const setPickupDate = useCheckoutStore((s) => s.setPickupDate);
   const setPickupTime = useCheckoutStore((s) => s.setPickupTime);
-  const { data, isPending, isError, isFetching, refetch } = useFulfilmentTimes({
+  const { data, isPending, isError, isFetching, isPlaceholderData, refetch } = useFulfilmentTimes({
     restaurantId,
     method,
     date: pickupDate || null,
@@ -101,14 +101,14 @@ function TimeFields({ restaurantId, errors }: { restaurantId: number | null; err
 
   // The server's offer moves with the clock: a stored date or time it no longer offers is dropped.
   useEffect(() => {
-    if (!data || isFetching) return;
+    if (!data || isFetching || isPlaceholderData) return;
     if (!data.dates.includes(pickupDate)) {
       const next = data.dates[0] ?? '';
       if (next !== pickupDate) setPickupDate(next);
       return;
     }
     if (pickupTime && !data.times.some((t) => t.value === pickupTime)) setPickupTime('');
-  }, [data, isFetching, pickupDate, pickupTime, setPickupDate, setPickupTime]);
+  }, [data, isFetching, isPlaceholderData, pickupDate, pickupTime, setPickupDate, setPickupTime]);
 
   const label = method === 'delivery' ? 'Delivery' : 'Pickup';
   return (
@@ -134,6 +134,7 @@ function TimeFields({ restaurantId, errors }: { restaurantId: number | null; err
               id={dateId}
               value={data.dates.includes(pickupDate) ? pickupDate : ''}
               onChange={(e) => setPickupDate(e.target.value)}
+              disabled={isPlaceholderData}
               className={inputClass}
               aria-invalid={errors.pickupDate ? true : undefined}
               aria-describedby={data.message ? messageId : undefined}
@@ -155,6 +156,7 @@ function TimeFields({ restaurantId, errors }: { restaurantId: number | null; err
               name="pickupTime"
               value={data.times.some((t) => t.value === pickupTime) ? pickupTime : ''}
               onChange={(e) => setPickupTime(e.target.value)}
+              disabled={isPlaceholderData}
               className={inputClass}
               aria-invalid={errors.pickupTime ? true : undefined}
               aria-describedby={[data.message ? messageId : '', errors.pickupTime ? `${timeId}-error` : '']

@@ -49,7 +49,7 @@ export interface CheckoutActions {
   setDeliveryMethod(method: DeliveryMethod): void;
   /** A dine-in QR link: dine-in mode at this table. */
   startDineIn(tableId: string): void;
-  /** A new date drops the time chosen for the old one. */
+  /** A different date drops the time chosen for the old one. */
   setPickupDate(date: string): void;
   setPickupTime(time: string): void;
   setSpecialInstructions(text: string): void;
@@ -112,8 +112,9 @@ export const useCheckoutStore = create<CheckoutStore>()(
         setDeliveryMethod: (deliveryMethod) =>
           set((s) => ({ deliveryMethod, deliveryError: deliveryMethod === 'delivery' ? s.deliveryError : null })),
         startDineIn: (tableId) => set({ deliveryMethod: 'dine_in', tableId, deliveryError: null }),
+        // The first date is the one the times were offered for, so a time chosen with it stays.
         setPickupDate: (pickupDate) =>
-          set((s) => ({ pickupDate, pickupTime: pickupDate === s.pickupDate ? s.pickupTime : '' })),
+          set((s) => ({ pickupDate, pickupTime: pickupDate === s.pickupDate || !s.pickupDate ? s.pickupTime : '' })),
         setPickupTime: (pickupTime) => set({ pickupTime }),
         setSpecialInstructions: (specialInstructions) => set({ specialInstructions }),
         setShippingDetails: (patch) =>
