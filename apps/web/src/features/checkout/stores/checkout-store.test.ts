@@ -39,6 +39,12 @@ describe('checkout store', () => {
     expect(store().step1Completed).toBe(false);
   });
 
+  it('the first date keeps a time chosen from the times offered with it', () => {
+    store().setPickupTime('18:15');
+    store().setPickupDate('2026-11-23');
+    expect(store().pickupTime).toBe('18:15');
+  });
+
   it('a guest also needs name, email and phone', () => {
     store().setPickupDate('2026-11-23');
     store().setPickupTime('18:15');
