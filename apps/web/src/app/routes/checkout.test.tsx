@@ -140,6 +140,8 @@ describe('/checkout step 1', () => {
       },
     ]);
     expect(continueButton()).toBeDisabled();
+    expect(screen.getByTestId('summary-delivery')).toHaveTextContent('Not available');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$38.00');
 
     await user.clear(postcode);
     await user.type(postcode, '2010');

@@ -21,11 +21,16 @@ export interface SummaryCart {
   total: number;
 }
 
+/** Inclusive (GST-style) tax is part of the prices: the lines already add up to the total. */
+const taxIncluded = (cart: SummaryCart) => cart.subtotal - cart.discount + cart.surcharge === cart.total;
+
 /** Cart lines and the server's totals, plus the quoted delivery charge for delivery. */
 export function OrderSummary({ cart, loading }: { cart: SummaryCart | null; loading?: boolean }) {
   const method = useCheckoutStore((s) => s.deliveryMethod);
   const deliveryCharge = useCheckoutStore((s) => s.deliveryCharge);
-  const delivery = method === 'delivery' ? deliveryCharge : 0;
+  const deliveryError = useCheckoutStore((s) => s.deliveryError);
+  // An address that cannot be delivered to has no delivery charge to add.
+  const delivery = method === 'delivery' && !deliveryError ? deliveryCharge : 0;
   return (
     <section aria-labelledby="order-summary-title" className={`${cardClass} flex flex-col gap-3`}>
       <h2 id="order-summary-title" className="font-bold text-xl">
@@ -67,11 +72,11 @@ export function OrderSummary({ cart, loading }: { cart: SummaryCart | null; load
               <>
                 <dt>Delivery</dt>
                 <dd className="text-right" data-testid="summary-delivery">
-                  {delivery > 0 ? formatMoney(delivery) : 'Free'}
+                  {deliveryError ? 'Not available' : delivery > 0 ? formatMoney(delivery) : 'Free'}
                 </dd>
               </>
             )}
-            <dt>Tax</dt>
+            <dt>{taxIncluded(cart) ? 'Includes tax' : 'Tax'}</dt>
             <dd className="text-right">{formatMoney(cart.tax)}</dd>
             <dt className="font-bold text-base">Total</dt>
             <dd className="text-right font-bold text-base" data-testid="summary-total">

@@ -16,7 +16,10 @@ function Totals({ order }: { order: Order }) {
   if (t.discount > 0) rows.push(['Discount', `−${money(t.discount)}`]);
   if (t.surcharge > 0) rows.push(['Cash surcharge', money(t.surcharge)]);
   if (order.method === 'delivery') rows.push(['Delivery', t.delivery > 0 ? money(t.delivery) : 'Free']);
-  rows.push(['Tax', money(t.tax)]);
+  // Inclusive (GST-style) tax is part of the prices: the rows above already add up to the total.
+  const beforeTax = t.subtotal - t.discount + t.surcharge + t.delivery;
+  const included = [t.total, t.total + t.loyalty, t.total + t.loyalty + t.gift_card].includes(beforeTax);
+  rows.push([included ? 'Includes tax' : 'Tax', money(t.tax)]);
   if (t.gift_card > 0) rows.push(['Gift card', `−${money(t.gift_card)}`]);
   if (t.loyalty > 0) rows.push(['Loyalty points', `−${money(t.loyalty)}`]);
   return (
