@@ -177,7 +177,7 @@ test.describe('checkout', () => {
     expect(ordersFor(email).filter((o) => o.status !== 'pending_payment')).toEqual([]);
   });
 
-  test('a new customer orders pickup with cash at the counter, then finds it in the order history', async ({
+  test('a new customer orders pickup with cash, then delivery by card, and finds both in the order history', async ({
     page,
     request,
     axeViolations,
@@ -193,18 +193,42 @@ test.describe('checkout', () => {
     await page.getByRole('radio', { name: 'Pay at the counter' }).check();
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/\/checkout\/success$/);
-    const number = (await page.getByTestId('order-number').textContent())?.replace('#', '') ?? '';
+    const first = (await page.getByTestId('order-number').textContent())?.replace('#', '') ?? '';
     await page.getByRole('link', { name: 'Track your order' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Order placed');
     await expect(page.getByText('Pay at the counter')).toBeVisible();
 
+    // A second order, delivered and paid by card.
+    await addMargheritas(page);
+    await openCheckoutFromCart(page);
+    await page.getByRole('radio', { name: 'Delivery' }).check();
+    await chooseFirstTime(page, 'Delivery time');
+    await page.getByRole('textbox', { name: 'Street address' }).fill('7 Bourke Street');
+    await page.getByRole('textbox', { name: 'Suburb' }).fill('Surry Hills');
+    await page.getByRole('textbox', { name: 'City' }).fill('Sydney');
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('2010');
+    await page.getByRole('textbox', { name: 'Postcode' }).blur();
+    await expect(page.getByTestId('delivery-charge')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/checkout\/success$/);
+    const second = (await page.getByTestId('order-number').textContent())?.replace('#', '') ?? '';
+
     await page.goto('/order-history');
     await expect(page.getByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
-    const row = page.getByTestId('order-row').filter({ hasText: `Order #${number}` });
-    await expect(row).toContainText('Order placed');
-    await expect(row).toContainText('$38.00');
+    const rows = page.getByTestId('order-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText(`Order #${second}`);
+    await expect(rows.nth(0)).toContainText('Delivery');
+    await expect(rows.nth(1)).toContainText(`Order #${first}`);
+    await expect(rows.nth(1)).toContainText('Pickup');
+    await expect(rows.nth(1)).toContainText('Order placed · $38.00');
     expect(await axeViolations()).toEqual([]);
-    await row.getByRole('button', { name: `Reorder order #${number}` }).click();
+    await rows
+      .nth(1)
+      .getByRole('button', { name: `Reorder order #${first}` })
+      .click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('cart-line')).toContainText('Margherita');
   });
