@@ -35,7 +35,8 @@ async function openCheckoutFromCart(page: Page) {
 /** ASAP when the restaurant offers it, else the first time offered. */
 async function chooseFirstTime(page: Page, label: 'Pickup time' | 'Delivery time') {
   const select = page.getByRole('combobox', { name: label });
-  await expect(select.locator('option')).not.toHaveCount(1);
+  await expect(select.locator('option').nth(1)).toBeAttached();
+  await expect(select).toBeEnabled();
   const values = await select
     .locator('option')
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
