@@ -2,6 +2,7 @@ import { Minus, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
+import { ApiError } from '@/lib/api-client';
 import { useCart } from '../api/get-cart';
 import { useChangeQuantity, useClearCart, useCoupon, useRemoveCartItem } from '../hooks/use-cart-actions';
 import { useCartStore } from '../stores/cart-store';
@@ -171,10 +172,25 @@ function CouponField() {
  * `checkoutTo` is where its Checkout button goes (the app knows whether it is a dine-in order).
  */
 export function CartPanel({ checkoutTo, onCheckout }: { checkoutTo?: string; onCheckout?: () => void }) {
-  const { data, isPending, isError, refetch, fetchStatus } = useCart();
+  const { data, error, isPending, isError, refetch, fetchStatus } = useCart();
   const clear = useClearCart();
+  const couponCode = useCartStore((s) => s.couponCode);
+  const coupon = useCoupon();
   if (isPending && fetchStatus === 'idle') return <p className="py-6 text-stone-700">Your cart is empty.</p>;
   if (isPending) return <p className="py-6 text-stone-700">Loading your cart…</p>;
+  if (isError && couponCode && error instanceof ApiError && error.status === 400) {
+    // The kept code stopped holding (the cart changed under it): say why and let it go.
+    return (
+      <div className="flex flex-col gap-2 py-6">
+        <p role="alert" className="text-red-700">
+          Coupon {couponCode}: {error.message || 'Invalid coupon code'}
+        </p>
+        <button type="button" onClick={coupon.remove} className="self-start font-medium text-primary underline">
+          Remove coupon
+        </button>
+      </div>
+    );
+  }
   if (isError) {
     return (
       <div className="flex flex-col gap-2 py-6">
@@ -187,6 +203,7 @@ export function CartPanel({ checkoutTo, onCheckout }: { checkoutTo?: string; onC
   }
   if (!data.items.length) return <p className="py-6 text-stone-700">Your cart is empty.</p>;
   const totals = data.totals;
+  const discounts = (data.adjustments ?? []).filter((a) => a.amount < 0);
   return (
     <div className="flex flex-col gap-4">
       <ul aria-label="Cart items">
@@ -199,13 +216,22 @@ export function CartPanel({ checkoutTo, onCheckout }: { checkoutTo?: string; onC
         {totals && (
           <>
             <dt>Subtotal</dt>
-            <dd className="text-right">{money(totals.subtotal)}</dd>
-            {totals.discount > 0 && (
-              <>
-                <dt>Discount</dt>
-                <dd className="text-right">−{money(totals.discount)}</dd>
-              </>
-            )}
+            <dd className="text-right" data-testid="cart-subtotal">
+              {money(totals.subtotal)}
+            </dd>
+            {discounts.length > 0
+              ? discounts.map((a) => (
+                  <div key={`${a.reason}-${a.label}`} className="contents" data-testid="cart-adjustment">
+                    <dt>{a.label}</dt>
+                    <dd className="text-right">−{money(-a.amount)}</dd>
+                  </div>
+                ))
+              : totals.discount > 0 && (
+                  <>
+                    <dt>Discount</dt>
+                    <dd className="text-right">−{money(totals.discount)}</dd>
+                  </>
+                )}
             {totals.surcharge > 0 && (
               <>
                 <dt>Cash surcharge</dt>
@@ -213,7 +239,9 @@ export function CartPanel({ checkoutTo, onCheckout }: { checkoutTo?: string; onC
               </>
             )}
             <dt>Tax</dt>
-            <dd className="text-right">{money(totals.tax)}</dd>
+            <dd className="text-right" data-testid="cart-tax">
+              {money(totals.tax)}
+            </dd>
           </>
         )}
         <dt className="font-bold text-base">Total</dt>
