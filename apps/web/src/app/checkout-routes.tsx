@@ -64,6 +64,16 @@ function EmptyCart({ menu }: { menu: string }) {
   );
 }
 
+/** A returning guest's details (kept on the guest user) fill an empty checkout. */
+export function prefillGuestDetails() {
+  const { guestUser } = useAuthStore.getState();
+  const checkout = useCheckoutStore.getState();
+  const empty = Object.values(checkout.guestDetails).every((v) => !v.trim());
+  if (guestUser && empty) {
+    checkout.setGuestDetails({ name: guestUser.name, email: guestUser.email, phone_no: guestUser.phone_no });
+  }
+}
+
 export function CheckoutDetailsRoute({ dineIn = false }: { dineIn?: boolean }) {
   const navigate = useNavigate();
   const restaurantId = useRestaurantId();
@@ -90,6 +100,9 @@ export function CheckoutPaymentRoute({ dineIn = false }: { dineIn?: boolean }) {
   function placed({ order, access_token }: PlacedOrder) {
     const checkout = useCheckoutStore.getState();
     const table = checkout.tableId;
+    // Spec §4: guest data merges into the guest user, so the next checkout starts filled in.
+    const auth = useAuthStore.getState();
+    if (!selectIsLoggedIn(auth)) auth.setGuestData(checkout.guestDetails);
     checkout.reset();
     // At a table the next order goes to the same table.
     if (dineIn && table) checkout.startDineIn(table);

@@ -164,3 +164,14 @@ describe('/checkout step 1', () => {
     expect(screen.queryByRole('combobox', { name: /time/ })).not.toBeInTheDocument();
   });
 });
+
+describe('a returning guest', () => {
+  it('finds the details of their last order filled in', async () => {
+    server();
+    useAuthStore.getState().setGuestData({ name: 'Gia', email: 'gia@example.com', phone_no: '0412 555 010' });
+    renderApp('/checkout', { stub: false });
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Gia');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('gia@example.com');
+    expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('0412 555 010');
+  });
+});

@@ -1,5 +1,5 @@
 import { useCheckoutStore } from '@/features/checkout/stores/checkout-store';
-import { CheckoutDetailsRoute } from '../checkout-routes';
+import { CheckoutDetailsRoute, prefillGuestDetails } from '../checkout-routes';
 import type { RouteHandle } from '../layout/root-layout';
 
 export const handle: RouteHandle = { title: 'Checkout' };
@@ -8,6 +8,7 @@ export const handle: RouteHandle = { title: 'Checkout' };
 export function loader() {
   const checkout = useCheckoutStore.getState();
   if (checkout.deliveryMethod === 'dine_in') checkout.setDeliveryMethod('pickup');
+  prefillGuestDetails();
   return null;
 }
 

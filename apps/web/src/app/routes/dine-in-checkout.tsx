@@ -1,5 +1,5 @@
 import { useCheckoutStore } from '@/features/checkout/stores/checkout-store';
-import { CheckoutDetailsRoute } from '../checkout-routes';
+import { CheckoutDetailsRoute, prefillGuestDetails } from '../checkout-routes';
 import type { RouteHandle } from '../layout/root-layout';
 
 export const handle: RouteHandle = { title: 'Dine-in checkout' };
@@ -8,6 +8,7 @@ export const handle: RouteHandle = { title: 'Dine-in checkout' };
 export function loader() {
   const checkout = useCheckoutStore.getState();
   if (checkout.deliveryMethod !== 'dine_in' && checkout.tableId) checkout.startDineIn(checkout.tableId);
+  prefillGuestDetails();
   return null;
 }
 
