@@ -40,17 +40,19 @@ function server({
   confirm = [],
   mode = 'test',
   gate,
+  provider = 'sandbox',
 }: {
   confirm?: (() => Answer)[];
   mode?: 'test' | 'live';
   gate?: Promise<void>;
+  provider?: 'sandbox' | 'stripe';
 } = {}) {
   const orders: { key: string | null; body: Record<string, unknown> }[] = [];
   const confirms: Record<string, unknown>[] = [];
   const challenges: Record<string, unknown>[] = [];
   const settings: AppSettingsEntry = settingsEntry(
     {},
-    { payment_gateway_config: { provider: 'sandbox', mode, publishable_key: '' } },
+    { payment_gateway_config: { provider, mode, publishable_key: '' } },
   );
   stubApi({
     '/api/v2/restaurants/app-settings': () => ok([settings]),
@@ -60,7 +62,15 @@ function server({
       const body = JSON.parse(String(init?.body));
       orders.push({ key: headers.get('idempotency-key'), body });
       await gate;
-      return ok(body.payment_method === 'card' ? placed() : placed({ payment: null }));
+      if (body.payment_method !== 'card') return ok(placed({ payment: null }));
+      if (provider === 'stripe') {
+        return ok(
+          placed({
+            payment: session({ provider: 'stripe', client_secret: 'pi_1_secret_2', publishable_key: 'pk_test_1' }),
+          }),
+        );
+      }
+      return ok(placed());
     },
     'POST /api/v2/payments/sandbox/confirm': (_url, init) => {
       confirms.push(JSON.parse(String(init?.body)));
@@ -211,5 +221,21 @@ describe('/checkout/payment', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
     expect(challenges).toEqual([{ payment_id: 'pay_1', approve: true }]);
+  });
+
+  it('with Stripe, card details go to Stripe after the order is placed, never through our card form', async () => {
+    const { orders, confirms } = server({ provider: 'stripe' });
+    const user = userEvent.setup();
+    renderApp('/checkout/payment', { stub: false });
+    expect(
+      await screen.findByText('You will enter your card details securely after placing the order.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
+    await user.click(placeOrder());
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(orders[0]?.body.payment_method).toBe('card');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument());
+    expect(screen.getByRole('radio', { name: 'Card' })).toBeDisabled();
+    expect(confirms).toEqual([]);
   });
 });

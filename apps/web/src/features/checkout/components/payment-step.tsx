@@ -167,98 +167,105 @@ export function PaymentStep({
         <CheckoutSteps current={2} />
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
-        <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Payment">
-          <fieldset className={`${cardClass} flex flex-col gap-3`}>
-            <legend className="float-left mb-2 font-bold text-xl">How would you like to pay?</legend>
-            <div className="clear-left flex flex-wrap gap-3">
-              {options.map((o) => (
-                <label
-                  key={o.value}
-                  className="flex cursor-pointer items-center gap-2 rounded-md border border-stone-300 px-4 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary-light"
-                >
-                  <input
-                    type="radio"
-                    name="paymentMethod"
-                    value={o.value}
-                    checked={paymentMethod === o.value}
-                    disabled={isProcessing || Boolean(pending)}
-                    onChange={() => {
-                      setError(null);
-                      setPaymentMethod(o.value);
-                    }}
-                    className="accent-primary"
-                  />
-                  {o.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {pending && (
-            <p className="text-stone-800">
-              Order #{pending.order.order_number} is waiting for your card payment of{' '}
-              {formatMoney(pending.order.totals.amount_due, pending.order.currency)}.
-            </p>
-          )}
-          {paymentMethod === 'card' && !usesStripe && (
+        <div className="flex flex-col gap-5">
+          <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Payment">
             <fieldset className={`${cardClass} flex flex-col gap-3`}>
-              <legend className="float-left mb-2 font-bold text-xl">Card details</legend>
-              <div className="clear-left">
-                <SandboxCardFields
-                  value={card}
-                  errors={cardErrors}
-                  testMode={gateway?.mode !== 'live'}
-                  onChange={(patch) => setCard((c) => ({ ...c, ...patch }))}
-                />
+              <legend className="float-left mb-2 font-bold text-xl">How would you like to pay?</legend>
+              <div className="clear-left flex flex-wrap gap-3">
+                {options.map((o) => (
+                  <label
+                    key={o.value}
+                    className="flex cursor-pointer items-center gap-2 rounded-md border border-stone-300 px-4 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary-light"
+                  >
+                    <input
+                      type="radio"
+                      name="paymentMethod"
+                      value={o.value}
+                      checked={paymentMethod === o.value}
+                      disabled={isProcessing || Boolean(pending)}
+                      onChange={() => {
+                        setError(null);
+                        setPaymentMethod(o.value);
+                      }}
+                      className="accent-primary"
+                    />
+                    {o.label}
+                  </label>
+                ))}
               </div>
             </fieldset>
-          )}
-          {paymentMethod === 'card' && usesStripe && !stripe && (
-            <p className="text-stone-700">You will enter your card details securely after placing the order.</p>
-          )}
-          {stripe?.payment && (
-            <StripeSlot
-              placed={stripe}
-              onPaid={finish}
-              onError={(m) => setError({ message: m, backToDetails: false })}
-            />
-          )}
-          {paymentMethod === 'cashOnDelivery' && (
-            <p className="text-stone-700">
-              {method === 'delivery' ? 'Pay the driver in cash when your order arrives.' : 'Pay at the counter.'}
-            </p>
-          )}
-          <div aria-live="assertive">
-            {error && (
-              <div
-                id={errorId}
-                role="alert"
-                className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800"
-              >
-                <p data-testid="payment-error">{error.message}</p>
-                {error.backToDetails && (
-                  <Link to={backTo} className={linkClass}>
-                    Change your details
-                  </Link>
-                )}
+            {pending && (
+              <p className="text-stone-800">
+                Order #{pending.order.order_number} is waiting for your card payment of{' '}
+                {formatMoney(pending.order.totals.amount_due, pending.order.currency)}.
+              </p>
+            )}
+            {paymentMethod === 'card' && !usesStripe && (
+              <fieldset className={`${cardClass} flex flex-col gap-3`}>
+                <legend className="float-left mb-2 font-bold text-xl">Card details</legend>
+                <div className="clear-left">
+                  <SandboxCardFields
+                    value={card}
+                    errors={cardErrors}
+                    testMode={gateway?.mode !== 'live'}
+                    onChange={(patch) => setCard((c) => ({ ...c, ...patch }))}
+                  />
+                </div>
+              </fieldset>
+            )}
+            {paymentMethod === 'card' && usesStripe && !stripe && (
+              <p className="text-stone-700">You will enter your card details securely after placing the order.</p>
+            )}
+            {paymentMethod === 'cashOnDelivery' && (
+              <p className="text-stone-700">
+                {method === 'delivery' ? 'Pay the driver in cash when your order arrives.' : 'Pay at the counter.'}
+              </p>
+            )}
+            <div aria-live="assertive">
+              {error && (
+                <div
+                  id={errorId}
+                  role="alert"
+                  className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800"
+                >
+                  <p data-testid="payment-error">{error.message}</p>
+                  {error.backToDetails && (
+                    <Link to={backTo} className={linkClass}>
+                      Change your details
+                    </Link>
+                  )}
+                </div>
+              )}
+            </div>
+            {!stripe && (
+              <div className="flex flex-wrap items-center gap-4">
+                <button
+                  type="submit"
+                  disabled={isProcessing || restaurantId === null}
+                  aria-describedby={error ? errorId : undefined}
+                  className={primaryButton}
+                >
+                  {isProcessing ? 'Placing your order…' : 'Place order'}
+                </button>
+                <Link to={backTo} className={linkClass}>
+                  Back to details
+                </Link>
               </div>
             )}
-          </div>
-          {!stripe && (
-            <div className="flex flex-wrap items-center gap-4">
-              <button
-                type="submit"
-                disabled={isProcessing || restaurantId === null}
-                aria-describedby={error ? errorId : undefined}
-                className={primaryButton}
-              >
-                {isProcessing ? 'Placing your order…' : 'Place order'}
-              </button>
-              <Link to={backTo} className={linkClass}>
-                Back to details
-              </Link>
-            </div>
+          </form>
+          {/* Stripe's own form: outside ours, forms do not nest. */}
+          {stripe?.payment && (
+            <StripeCardForm
+              key={stripe.payment.payment_id}
+              session={stripe.payment}
+              orderId={stripe.order.id}
+              accessToken={isGuest ? stripe.access_token : null}
+              submitLabel="Pay now"
+              onPaid={(order) => finish({ ...stripe, order })}
+              onError={(message) => setError({ message, backToDetails: false })}
+            />
           )}
-        </form>
+        </div>
         <div className="lg:sticky lg:top-24">{pending ? <PendingOrderSummary placed={pending} /> : summary}</div>
       </div>
       <ChallengeDialog
@@ -296,11 +303,21 @@ function PendingOrderSummary({ placed }: { placed: PlacedOrder }) {
   );
 }
 
-/** Stripe Elements for a Stripe payment session (card data goes to Stripe, never to us). */
-function StripeSlot(_props: {
-  placed: PlacedOrder;
-  onPaid(placed: PlacedOrder): void;
+/**
+ * Stands in for Stripe Elements (`./stripe-card-form`, issue 8's Stripe part) until that lands:
+ * same props, and it says card payment is unavailable rather than showing a form that cannot pay.
+ */
+function StripeCardForm(_props: {
+  session: PaymentSession;
+  orderId: number;
+  accessToken?: string | null;
+  submitLabel?: string;
+  onPaid(order: PlacedOrder['order']): void;
   onError(message: string): void;
 }) {
-  return null;
+  return (
+    <p role="alert" className="text-red-700">
+      Card payments are not available at the moment. Please choose another payment method.
+    </p>
+  );
 }
