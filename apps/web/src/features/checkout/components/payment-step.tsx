@@ -15,6 +15,7 @@ import { type CheckoutPaymentMethod, useCheckoutStore } from '../stores/checkout
 import { ChallengeDialog } from './challenge-dialog';
 import { CheckoutSteps } from './checkout-steps';
 import { SandboxCardFields } from './sandbox-card-fields';
+import { StripeCardForm } from './stripe-card-form';
 
 export interface PaymentGateway {
   provider: string;
@@ -300,24 +301,5 @@ function PendingOrderSummary({ placed }: { placed: PlacedOrder }) {
         <span data-testid="summary-total">{formatMoney(order.totals.total, order.currency)}</span>
       </p>
     </section>
-  );
-}
-
-/**
- * Stands in for Stripe Elements (`./stripe-card-form`, issue 8's Stripe part) until that lands:
- * same props, and it says card payment is unavailable rather than showing a form that cannot pay.
- */
-function StripeCardForm(_props: {
-  session: PaymentSession;
-  orderId: number;
-  accessToken?: string | null;
-  submitLabel?: string;
-  onPaid(order: PlacedOrder['order']): void;
-  onError(message: string): void;
-}) {
-  return (
-    <p role="alert" className="text-red-700">
-      Card payments are not available at the moment. Please choose another payment method.
-    </p>
   );
 }
