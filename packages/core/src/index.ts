@@ -19,6 +19,7 @@ export { allocateProportionally, formatCents, percentageOfCents } from './pricin
 export * from './pricing/product-line.js';
 export { exclusiveTaxCents, inclusiveTaxCents } from './pricing/tax.js';
 export type * from './pricing/types.js';
+export * from './rules/checkout.js';
 export * from './rules/delivery-zones.js';
 export * from './rules/discount.js';
 export * from './rules/fulfilment-times.js';

@@ -1,7 +1,10 @@
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { RouteError } from '@/components/layout/route-error';
 import { RouteLoading } from '@/components/layout/route-loading';
+import { syncCartWithCheckout } from './checkout-cart-sync';
 import { RootLayout } from './layout/root-layout';
+
+syncCartWithCheckout();
 
 /** Every screen loads lazily (spec §2); later issues add their routes here. */
 export const routes: RouteObject[] = [
@@ -34,6 +37,14 @@ export const routes: RouteObject[] = [
       { path: 'dine-in-menu/deals', lazy: () => import('./routes/dine-in-deals') },
       { path: 'deals', lazy: () => import('./routes/deals') },
       { path: 'cart', lazy: () => import('./routes/cart') },
+      { path: 'checkout', lazy: () => import('./routes/checkout') },
+      { path: 'checkout/payment', lazy: () => import('./routes/checkout-payment') },
+      { path: 'checkout/success', lazy: () => import('./routes/checkout-success') },
+      { path: 'order-confirmation/:orderId', lazy: () => import('./routes/order-confirmation') },
+      { path: 'dine-in-menu/checkout', lazy: () => import('./routes/dine-in-checkout') },
+      { path: 'dine-in-menu/checkout/payment', lazy: () => import('./routes/dine-in-checkout-payment') },
+      { path: 'dine-in/order/confirmation/:orderId', lazy: () => import('./routes/dine-in-order-confirmation') },
+      { path: 'order-history', lazy: () => import('./routes/order-history') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

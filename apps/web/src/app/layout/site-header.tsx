@@ -4,6 +4,7 @@ import { runtimeConfig } from '@/config/runtime';
 import { AccountWidget } from '@/features/auth/components/account-widget';
 import { CartButton } from '@/features/cart/components/cart-button';
 import { useCartSwitchHooks } from '@/features/cart/hooks/use-cart-switch';
+import { useCheckoutStore } from '@/features/checkout/stores/checkout-store';
 import { RestaurantSelector } from '@/features/restaurants/components/restaurant-selector';
 import { registerCartOnSwitch } from '@/features/restaurants/stores/restaurant-store';
 import { useConfigStore } from '@/features/settings/stores/config-store';
@@ -20,6 +21,7 @@ export function SiteHeader() {
   const general = useConfigStore((s) => s.theme.general);
   // The restaurant switch clears a non-empty cart (spec §4).
   const cartOnSwitch = useCartSwitchHooks();
+  const checkoutTo = useCheckoutStore((s) => (s.deliveryMethod === 'dine_in' ? '/dine-in-menu/checkout' : '/checkout'));
   useEffect(() => registerCartOnSwitch(cartOnSwitch), [cartOnSwitch]);
   const name = general.businessShortName || general.businessFullName || runtimeConfig.tenant.name;
   const logoStyle = {
@@ -68,7 +70,7 @@ export function SiteHeader() {
             </ul>
           </nav>
           <AccountWidget />
-          <CartButton />
+          <CartButton checkoutTo={checkoutTo} />
         </div>
       </div>
     </header>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { useMe } from '../api/get-me';
@@ -61,7 +61,12 @@ export function ProfilePage() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10">
-      <h1 className="font-bold text-3xl text-stone-900">Your profile</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="font-bold text-3xl text-stone-900">Your profile</h1>
+        <Link to="/order-history" className="font-medium text-primary underline-offset-2 hover:underline">
+          Your orders
+        </Link>
+      </div>
       <Section title="Your details">
         <ProfileDetailsForm key={`${user.id}-${user.email}-${user.name}-${user.phone_no}`} user={user} />
       </Section>

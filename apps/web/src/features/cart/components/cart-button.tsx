@@ -6,7 +6,7 @@ import { useCart } from '../api/get-cart';
 import { CartPanel } from './cart-panel';
 
 /** The header's cart: its item count, opening a drawer with the cart. */
-export function CartButton() {
+export function CartButton({ checkoutTo }: { checkoutTo?: string }) {
   const [open, setOpen] = useState(false);
   const { data } = useCart();
   const count = data?.item_count ?? 0;
@@ -32,7 +32,7 @@ export function CartButton() {
         <DialogTitle className="pr-10 font-bold text-xl">Your cart</DialogTitle>
         <DialogDescription className="sr-only">The items in your cart and their totals.</DialogDescription>
         <div className="mt-2 overflow-y-auto">
-          <CartPanel />
+          <CartPanel checkoutTo={checkoutTo} onCheckout={() => setOpen(false)} />
         </div>
         <Link to="/cart" onClick={() => setOpen(false)} className="mt-3 font-medium text-primary text-sm underline">
           View cart page

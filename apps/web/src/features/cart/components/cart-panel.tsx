@@ -1,5 +1,6 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
 import { useCart } from '../api/get-cart';
@@ -166,8 +167,11 @@ function CouponField() {
   );
 }
 
-/** The cart's lines, coupon field and the server's totals (used by the drawer and the /cart page). */
-export function CartPanel() {
+/**
+ * The cart's lines, coupon field and the server's totals (used by the drawer and the /cart page).
+ * `checkoutTo` is where its Checkout button goes (the app knows whether it is a dine-in order).
+ */
+export function CartPanel({ checkoutTo, onCheckout }: { checkoutTo?: string; onCheckout?: () => void }) {
   const { data, error, isPending, isError, refetch, fetchStatus } = useCart();
   const clear = useClearCart();
   const couponCode = useCartStore((s) => s.couponCode);
@@ -245,6 +249,15 @@ export function CartPanel() {
           {money(data.total)}
         </dd>
       </dl>
+      {checkoutTo && (
+        <Link
+          to={checkoutTo}
+          onClick={onCheckout}
+          className="rounded-lg bg-primary px-4 py-2.5 text-center font-semibold text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        >
+          Checkout
+        </Link>
+      )}
       <button
         type="button"
         onClick={() => clear.mutate()}

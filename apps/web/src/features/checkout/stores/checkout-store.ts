@@ -1,25 +1,42 @@
+import { isCheckoutStep1Valid } from '@storefront/core';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
+import { safeLocalStorage } from '@/lib/storage';
 
 /**
- * Spec §3 checkout state, persisted under `checkout` except the processing and loading flags.
- * Issue 5 needs only the dine-in part (a table QR link sets dine-in mode and the table); the
- * checkout issue adds the rest of the behaviour (step validation, §4 transitions).
+ * Spec §3 checkout state, persisted under `checkout` except the processing and loading flags,
+ * with the §4 transitions. step1Completed is never set by hand: every change recomputes it with
+ * the §5 rule (core), so it cannot drift from the state it describes.
  */
 export type DeliveryMethod = 'pickup' | 'delivery' | 'dine_in';
+export type CheckoutPaymentMethod = 'card' | 'cashOnDelivery';
+
+export interface ShippingDetails {
+  formattedAddress: string;
+  city: string;
+  postcode: string;
+  suburb: string;
+}
+
+export interface CheckoutGuestDetails {
+  name: string;
+  email: string;
+  phone_no: string;
+}
 
 export interface CheckoutState {
   deliveryMethod: DeliveryMethod;
   pickupDate: string;
   pickupTime: string;
   specialInstructions: string;
-  shippingDetails: { formattedAddress: string; city: string; postcode: string; suburb: string };
-  guestDetails: { name: string; email: string; phone_no: string };
+  shippingDetails: ShippingDetails;
+  guestDetails: CheckoutGuestDetails;
   guestAddress: string;
   deliveryCharge: number;
   deliveryError: string | null;
   tableId: string | null;
-  paymentMethod: 'card' | 'cashOnDelivery';
+  paymentMethod: CheckoutPaymentMethod;
   appliedGiftCard: string | null;
   step1Completed: boolean;
   step2Completed: boolean;
@@ -27,13 +44,36 @@ export interface CheckoutState {
   deliveryChargeLoading: boolean;
 }
 
-interface CheckoutActions {
+export interface CheckoutActions {
+  /** Spec §4: changing the method away from delivery clears the delivery error. */
   setDeliveryMethod(method: DeliveryMethod): void;
   /** A dine-in QR link: dine-in mode at this table. */
   startDineIn(tableId: string): void;
+  /** A different date drops the time chosen for the old one. */
+  setPickupDate(date: string): void;
+  setPickupTime(time: string): void;
+  setSpecialInstructions(text: string): void;
+  /** A changed address drops the old quote: its charge and error were for another address. */
+  setShippingDetails(patch: Partial<ShippingDetails>): void;
+  setGuestDetails(patch: Partial<CheckoutGuestDetails>): void;
+  setGuestAddress(address: string): void;
+  setDeliveryChargeLoading(loading: boolean): void;
+  /** The server's delivery quote for the current address. */
+  setDeliveryQuote(quote: { deliveryCharge: number; deliveryError: string | null }): void;
+  setPaymentMethod(method: CheckoutPaymentMethod): void;
+  setAppliedGiftCard(code: string | null): void;
+  setProcessing(processing: boolean): void;
+  /** Spec §4: only when step 1 is done and nothing is processing; answers whether it was. */
+  completeStep2(): boolean;
+  /** Re-runs the step-1 rule when something outside this store changed (signing in or out). */
+  revalidate(): void;
+  /** Spec §4: back to every default. */
   reset(): void;
 }
 
+export type CheckoutStore = CheckoutState & CheckoutActions;
+
+/** Spec §9 defaults: pickup, card. */
 export const checkoutDefaults: CheckoutState = {
   deliveryMethod: 'pickup',
   pickupDate: '',
@@ -53,21 +93,66 @@ export const checkoutDefaults: CheckoutState = {
   deliveryChargeLoading: false,
 };
 
-export const useCheckoutStore = create<CheckoutState & CheckoutActions>()(
+/** The state with step1Completed (and so step2Completed) following the §5 rule. */
+function withSteps<T extends CheckoutState>(state: T): T {
+  const isGuest = !selectIsLoggedIn(useAuthStore.getState());
+  const step1Completed = isCheckoutStep1Valid({ ...state, isGuest });
+  return { ...state, step1Completed, step2Completed: step1Completed && state.step2Completed };
+}
+
+type Set = (partial: Partial<CheckoutStore> | ((state: CheckoutStore) => Partial<CheckoutStore>)) => void;
+
+export const useCheckoutStore = create<CheckoutStore>()(
   persist(
-    (set) => ({
-      ...checkoutDefaults,
-      // Spec §4: changing the method away from delivery clears the delivery error.
-      setDeliveryMethod: (deliveryMethod) =>
-        set((s) => ({ deliveryMethod, deliveryError: deliveryMethod === 'delivery' ? s.deliveryError : null })),
-      startDineIn: (tableId) => set({ deliveryMethod: 'dine_in', tableId, deliveryError: null }),
-      reset: () => set(checkoutDefaults),
-    }),
+    (rawSet, get) => {
+      const set: Set = (partial) =>
+        rawSet((state) => withSteps({ ...state, ...(typeof partial === 'function' ? partial(state) : partial) }));
+      return {
+        ...checkoutDefaults,
+        setDeliveryMethod: (deliveryMethod) =>
+          set((s) => ({ deliveryMethod, deliveryError: deliveryMethod === 'delivery' ? s.deliveryError : null })),
+        startDineIn: (tableId) => set({ deliveryMethod: 'dine_in', tableId, deliveryError: null }),
+        // The first date is the one the times were offered for, so a time chosen with it stays.
+        setPickupDate: (pickupDate) =>
+          set((s) => ({ pickupDate, pickupTime: pickupDate === s.pickupDate || !s.pickupDate ? s.pickupTime : '' })),
+        setPickupTime: (pickupTime) => set({ pickupTime }),
+        setSpecialInstructions: (specialInstructions) => set({ specialInstructions }),
+        setShippingDetails: (patch) =>
+          set((s) => ({
+            shippingDetails: { ...s.shippingDetails, ...patch },
+            deliveryCharge: 0,
+            deliveryError: null,
+          })),
+        setGuestDetails: (patch) => set((s) => ({ guestDetails: { ...s.guestDetails, ...patch } })),
+        setGuestAddress: (guestAddress) => set({ guestAddress }),
+        setDeliveryChargeLoading: (deliveryChargeLoading) => set({ deliveryChargeLoading }),
+        setDeliveryQuote: ({ deliveryCharge, deliveryError }) =>
+          set({ deliveryCharge, deliveryError, deliveryChargeLoading: false }),
+        setPaymentMethod: (paymentMethod) => set({ paymentMethod }),
+        setAppliedGiftCard: (appliedGiftCard) => set({ appliedGiftCard }),
+        setProcessing: (isProcessing) => set({ isProcessing }),
+        completeStep2: () => {
+          const { step1Completed, isProcessing } = get();
+          if (!step1Completed || isProcessing) return false;
+          set({ step2Completed: true });
+          return true;
+        },
+        revalidate: () => set({}),
+        reset: () => set({ ...checkoutDefaults }),
+      };
+    },
     {
       name: 'checkout',
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(() => safeLocalStorage),
       partialize: ({ isProcessing: _p, deliveryChargeLoading: _l, ...rest }) =>
         Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'function')) as Partial<CheckoutState>,
+      // A stored step1Completed is not trusted: it is derived again from what was stored.
+      merge: (persisted, current) => withSteps({ ...current, ...(persisted as Partial<CheckoutState>) }),
     },
   ),
 );
+
+// Signing in or out changes who is a guest, and so whether step 1 is complete.
+useAuthStore.subscribe((state, previous) => {
+  if (selectIsLoggedIn(state) !== selectIsLoggedIn(previous)) useCheckoutStore.getState().revalidate();
+});

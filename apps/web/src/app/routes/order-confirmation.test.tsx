@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { json, ok, stubApi } from '@/testing/api';
+import { order } from '@/testing/orders';
+import { renderApp } from '@/testing/render';
+
+afterEach(() => useAuthStore.getState().clearAuth());
+
+/** An order's event stream the test writes to, as the server would. */
+function eventStream() {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    response: () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    send: (text: string) => controller?.enqueue(encoder.encode(text)),
+  };
+}
+
+describe('/order-confirmation/:orderId', () => {
+  it("shows the order and follows its status live from the stream (a guest's token link)", async () => {
+    const stream = eventStream();
+    const requests: { url: string; auth: string | null }[] = [];
+    stubApi({
+      'GET /api/v2/orders/5': (url) => {
+        requests.push({ url: url.pathname + url.search, auth: null });
+        return ok(order({ method: 'pickup' }));
+      },
+      'GET /api/v2/orders/5/events': (url, init) => {
+        requests.push({ url: url.pathname + url.search, auth: new Headers(init?.headers).get('authorization') });
+        return stream.response();
+      },
+    });
+    renderApp('/order-confirmation/5?token=tok_abc', { stub: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042' })).toBeInTheDocument();
+    const status = screen.getByTestId('order-status').closest('[role="status"]') as HTMLElement;
+    expect(status).toHaveTextContent('Status: Order placed');
+    expect(screen.getByTestId('order-line')).toHaveTextContent('2 × Margherita');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$38.00');
+    expect(screen.getByText('Pickup')).toBeInTheDocument();
+
+    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/v2/orders/5/events?token=tok_abc'));
+    expect(requests[0]?.url).toBe('/api/v2/orders/5?token=tok_abc');
+
+    // The server's `order` event, split across chunks as a network delivers it.
+    const history = [
+      { status: 'placed', at: '2026-11-23T07:00:00.000Z', note: null },
+      { status: 'accepted', at: '2026-11-23T07:05:00.000Z', note: 'Ready in about 20 min' },
+    ];
+    const event = { order_id: 5, order_number: '1042', method: 'pickup', status: 'accepted', ready_at: null };
+    const text = `event: order\ndata: ${JSON.stringify({ ...event, status_history: history })}\n\n`;
+    stream.send(text.slice(0, 40));
+    stream.send(text.slice(40));
+    await waitFor(() => expect(status).toHaveTextContent('Status: Accepted by the restaurant'));
+    const progress = screen.getByRole('list', { name: 'Order progress' });
+    expect(
+      within(progress)
+        .getByText(/Accepted by the restaurant/)
+        .closest('li'),
+    ).toHaveAttribute('aria-current', 'step');
+    expect(progress).toHaveTextContent('Ready in about 20 min');
+
+    stream.send('event: status\ndata: {"status":"ready","at":"2026-11-23T07:20:00.000Z"}\n\n');
+    await waitFor(() => expect(status).toHaveTextContent('Status: Ready for pickup'));
+  });
+
+  it('a signed-in customer streams with the bearer header', async () => {
+    useAuthStore.getState().setSession('user-token', {
+      id: 7,
+      tenant_id: 139,
+      name: 'Uma',
+      email: 'uma@example.com',
+      phone_no: '',
+      role: 'customer',
+      has_password: true,
+    });
+    const stream = eventStream();
+    let auth: string | null = null;
+    stubApi({
+      'GET /api/v2/orders/5': () => ok(order({ method: 'delivery', status: 'ready' })),
+      'GET /api/v2/orders/5/events': (_url, init) => {
+        auth = new Headers(init?.headers).get('authorization');
+        return stream.response();
+      },
+    });
+    renderApp('/order-confirmation/5', { stub: false });
+    expect(await screen.findByTestId('order-status')).toHaveTextContent(/^Ready$/);
+    await waitFor(() => expect(auth).toBe('Bearer user-token'));
+    stream.send('data: {"status":"out_for_delivery","at":"2026-11-23T07:30:00.000Z"}\n\n');
+    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Out for delivery'));
+    expect(screen.getByTestId('order-status').closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it("someone else's order (404) says it was not found", async () => {
+    stubApi({
+      'GET /api/v2/orders/6': () => json(404, { data: null, error: { code: 'not_found', message: 'Order not found' } }),
+    });
+    renderApp('/order-confirmation/6', { stub: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { errorClass, hintClass, inputClass, labelClass } from './styles';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  name: string;
+  error?: string | null;
+  hint?: ReactNode;
+  /** Ids of other text that explains this field (e.g. a delivery error about the address). */
+  describedBy?: string;
+}
+
+/** A labelled input whose error and hint are tied to it (aria-describedby, aria-invalid). */
+export function Field({ label, name, error, hint, describedBy: extra, className, ...input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null, extra].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+        {...input}
+      />
+      {hint && (
+        <p id={hintId} className={hintClass}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={errorClass}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Focuses the first invalid field inside `root` (after a failed submit). */
+export function focusFirstError(root: HTMLElement | null) {
+  root?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
