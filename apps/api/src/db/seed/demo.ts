@@ -5,6 +5,7 @@ import { seedDemoAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedContentPages } from './content-pages.js';
 import { seedReservations } from './reservations.js';
+import { seedStaff } from './staff.js';
 
 type WeekHours = [opens: string, closes: string][]; // index 0 = Sunday
 
@@ -169,6 +170,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .execute();
     await seedContentPages(trx, defaultTenantId, 'Bella Nonna Pizzeria & Grill', 'hello@bellanonna.example');
     await seedDemoAccounts(trx);
+    await seedStaff(trx);
     await seedReservations(trx);
     return true;
   });
