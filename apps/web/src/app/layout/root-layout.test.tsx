@@ -80,7 +80,7 @@ describe('app-level behaviour (spec §2, §4, §8)', () => {
     expect(useConfigStore.getState().isServerDown).toBe(false);
   });
 
-  it('shows the config editor to staff of this tenant only', async () => {
+  it('shows the config editor to the owner of this tenant only (not customers, not managers)', async () => {
     const user = {
       id: 1,
       tenant_id: 139,
@@ -94,10 +94,13 @@ describe('app-level behaviour (spec §2, §4, §8)', () => {
     const { unmount } = renderApp('/');
     expect(await screen.findByRole('button', { name: 'Edit theme' })).toBeInTheDocument();
     unmount();
-    useAuthStore.setState({ token: 'customer-token', user: { ...user, role: 'customer' } });
-    renderApp('/');
-    await screen.findByRole('heading', { level: 1 });
-    expect(screen.queryByRole('button', { name: 'Edit theme' })).not.toBeInTheDocument();
+    for (const role of ['customer', 'manager'] as const) {
+      useAuthStore.setState({ token: `${role}-token`, user: { ...user, role } });
+      const view = renderApp('/');
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('button', { name: 'Edit theme' })).not.toBeInTheDocument();
+      view.unmount();
+    }
     useAuthStore.setState({ token: null, user: null });
   });
 

@@ -1,0 +1,32 @@
+import type { StaffMember } from '@storefront/core';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /v2/admin/staff (owner). */
+export function getStaff(signal?: AbortSignal) {
+  return api<StaffMember[]>('/v2/admin/staff', { signal });
+}
+
+export const staffQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'staff'], queryFn: ({ signal }) => getStaff(signal), staleTime: 0 });
+
+export function useStaff() {
+  return useQuery(staffQueryOptions());
+}
+
+/** PUT /v2/admin/staff/:id/restaurants (owner). */
+export function setStaffRestaurants(id: number, restaurantIds: number[]) {
+  return api<StaffMember>(`/v2/admin/staff/${id}/restaurants`, {
+    method: 'PUT',
+    body: { restaurant_ids: restaurantIds },
+  });
+}
+
+export function useSetStaffRestaurants() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, restaurantIds }: { id: number; restaurantIds: number[] }) =>
+      setStaffRestaurants(id, restaurantIds),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'staff'] }),
+  });
+}
