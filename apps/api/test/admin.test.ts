@@ -217,6 +217,7 @@ describe('who may call what (every back-office call)', () => {
       url: () => `/v2/admin/reservations?restaurant_id=${surry()}&date=2026-11-24`,
       min: 'manager',
     },
+    { name: 'hours', method: 'GET', url: () => `/v2/admin/hours?restaurant_id=${surry()}`, min: 'manager' },
     { name: 'staff list', method: 'GET', url: () => '/v2/admin/staff', min: 'owner' },
   ];
   const below = { staff: [], manager: ['staff'], owner: ['staff', 'manager'] } as const;
@@ -259,6 +260,18 @@ describe('who may call what (every back-office call)', () => {
     ['GET', '/v2/admin/reservations?restaurant_id=1&date=tomorrow', undefined, 'date'],
     ['PATCH', '/v2/admin/reservations/1/status', { restaurant_id: 1, status: 'confirmed' }, 'status'],
     ['PUT', '/v2/admin/staff/1/restaurants', { restaurant_ids: ['x'] }, 'restaurant_ids.0'],
+    [
+      'PUT',
+      '/v2/admin/hours',
+      { restaurant_id: 1, hours: [{ method: 'pickup', weekday: 7, opens_at: '09:00', closes_at: '17:00' }] },
+      'hours.0.weekday',
+    ],
+    [
+      'PUT',
+      '/v2/admin/hours',
+      { restaurant_id: 1, hours: [{ method: 'pickup', weekday: 1, opens_at: '9am', closes_at: '17:00' }] },
+      'hours.0.opens_at',
+    ],
   ] as const)('%s %s with bad input is 400 naming the field', async (method, url, body, field) => {
     const res = await call(method, url, tokens.owner, body);
     expect(res.statusCode, res.body).toBe(400);
@@ -584,6 +597,39 @@ describe('reservations of a day (manager and owner)', () => {
       status: 'seated',
     });
     expect(otherTenant.statusCode).toBe(403);
+  });
+});
+
+describe('opening hours (manager and owner)', () => {
+  it('replaces the hours of one restaurant; the storefront shows them; a day left out is closed', async () => {
+    const before = (await call('GET', `/v2/admin/hours?restaurant_id=${parra()}`, tokens.manager)).json().data;
+    expect(before.hours.length).toBe(21);
+    const hours = before.hours.filter(
+      (h: { method: string; weekday: number }) => !(h.method === 'delivery' && h.weekday === 1),
+    );
+    const monday = hours.find((h: { method: string; weekday: number }) => h.method === 'pickup' && h.weekday === 1);
+    monday.opens_at = '10:30';
+    const res = await call('PUT', '/v2/admin/hours', tokens.manager, { restaurant_id: parra(), hours });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.hours).toHaveLength(20);
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v2/restaurants/${parra()}?tenant_id=${tenantId}` })
+    ).json().data;
+    const week = (method: string) =>
+      detail.opening_hours.find((m: { method: string }) => m.method === method).week as {
+        weekday: number;
+        ranges: { opens_at: string }[];
+      }[];
+    expect(week('pickup').find((d) => d.weekday === 1)?.ranges[0]?.opens_at).toBe('10:30');
+    expect(week('delivery').find((d) => d.weekday === 1)?.ranges).toEqual([]);
+    // The other restaurant is untouched, and staff may not change hours.
+    expect(
+      (await call('GET', `/v2/admin/hours?restaurant_id=${surry()}`, tokens.owner)).json().data.hours,
+    ).toHaveLength(21);
+    expect((await call('PUT', '/v2/admin/hours', tokens.staff, { restaurant_id: surry(), hours: [] })).statusCode).toBe(
+      403,
+    );
+    await call('PUT', '/v2/admin/hours', tokens.manager, { restaurant_id: parra(), hours: before.hours });
   });
 });
 

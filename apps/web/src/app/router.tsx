@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: 'menu', lazy: () => import('./routes/admin-menu') },
       { path: 'ordering', lazy: () => import('./routes/admin-ordering') },
       { path: 'reservations', lazy: () => import('./routes/admin-reservations') },
+      { path: 'hours', lazy: () => import('./routes/admin-hours') },
       { path: 'theme', lazy: () => import('./routes/admin-theme') },
       { path: 'staff', lazy: () => import('./routes/admin-staff') },
     ],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userRoles } from './auth.js';
 import { envelope } from './envelope.js';
+import { fulfilmentMethodSchema } from './fulfilment.js';
 
 /**
  * The back office (issue 11): calls under /api/v2/admin for the tenant's staff. Every call names
@@ -212,3 +213,37 @@ export const staffMemberResponseSchema = envelope(staffMemberSchema);
 export const staffRestaurantsBodySchema = z.strictObject({
   restaurant_ids: z.array(id).max(200),
 });
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM');
+
+/** One opening range of a method on a weekday (0 = Sunday); closing at or before opening runs past midnight. */
+export const adminOpeningRangeSchema = z
+  .strictObject({
+    method: fulfilmentMethodSchema,
+    weekday: z.number().int().min(0).max(6),
+    opens_at: clock,
+    closes_at: clock,
+  })
+  .refine((r) => r.opens_at !== r.closes_at, { message: 'Opening and closing times must differ', path: ['closes_at'] });
+export type AdminOpeningRange = z.infer<typeof adminOpeningRangeSchema>;
+
+export const adminHoursSchema = z.object({
+  restaurant_id: z.number().int(),
+  timezone: z.string(),
+  hours: z.array(adminOpeningRangeSchema),
+});
+export type AdminHours = z.infer<typeof adminHoursSchema>;
+export const adminHoursResponseSchema = envelope(adminHoursSchema);
+
+/** PUT /api/v2/admin/hours (manager+): replaces the restaurant's opening hours (a day left out is closed). */
+export const adminHoursBodySchema = z
+  .strictObject({ restaurant_id: id, hours: z.array(adminOpeningRangeSchema).max(63) })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.hours.forEach((r, i) => {
+      const key = `${r.method}:${r.weekday}:${r.opens_at}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['hours', i, 'opens_at'], message: 'Listed twice' });
+      seen.add(key);
+    });
+  });
+export type AdminHoursBody = z.infer<typeof adminHoursBodySchema>;

@@ -1,3 +1,4 @@
+import type { AdminOpeningRange } from '@storefront/core';
 import type { Db } from '../../db/database.js';
 
 /** Reads and writes of the back office that belong to no other module; each scoped by tenant. */
@@ -115,6 +116,34 @@ export function adminRepository(db: Db) {
         .orderBy('m.sort_order')
         .orderBy('m.id')
         .execute();
+    },
+
+    hours(tenantId: number, restaurantId: number) {
+      return db
+        .selectFrom('restaurant_hours')
+        .select(['method', 'weekday', 'opens_at', 'closes_at'])
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .orderBy('method')
+        .orderBy('weekday')
+        .orderBy('opens_at')
+        .execute();
+    },
+
+    /** Replaces a restaurant's opening hours in one transaction (readers see the old or the new). */
+    async replaceHours(tenantId: number, restaurantId: number, hours: readonly AdminOpeningRange[]) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('restaurant_hours')
+          .where('tenant_id', '=', tenantId)
+          .where('restaurant_id', '=', restaurantId)
+          .execute();
+        if (hours.length === 0) return;
+        await trx
+          .insertInto('restaurant_hours')
+          .values(hours.map((h) => ({ ...h, tenant_id: tenantId, restaurant_id: restaurantId })))
+          .execute();
+      });
     },
 
     /** Restaurants of the tenant that sell a master product (their menus move on when it changes). */

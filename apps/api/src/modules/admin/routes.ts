@@ -1,5 +1,7 @@
 import {
   abilitiesOf,
+  adminHoursBodySchema,
+  adminHoursResponseSchema,
   adminIdParamsSchema,
   adminMenuResponseSchema,
   adminMeResponseSchema,
@@ -260,6 +262,43 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { tenantId, restaurant } = await scope(request, request.body.restaurant_id);
       return ok(await reservations.setStaffStatus(tenantId, restaurant.id, request.params.id, request.body.status));
+    },
+  );
+
+  app.get(
+    '/v2/admin/hours',
+    {
+      preValidation: requireAbility('hours'),
+      schema: {
+        tags,
+        summary: "A restaurant's opening hours per method and weekday (manager and owner)",
+        querystring: adminRestaurantQuerySchema,
+        response: { 200: adminHoursResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenantId, restaurant } = await scope(request, request.query.restaurant_id);
+      const hours = await repo.hours(tenantId, restaurant.id);
+      return ok({ restaurant_id: restaurant.id, timezone: restaurant.timezone, hours });
+    },
+  );
+
+  app.put(
+    '/v2/admin/hours',
+    {
+      preValidation: requireAbility('hours'),
+      schema: {
+        tags,
+        summary: "Replace a restaurant's opening hours (a day left out is closed for that method)",
+        body: adminHoursBodySchema,
+        response: { 200: adminHoursResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenantId, restaurant } = await scope(request, request.body.restaurant_id);
+      await repo.replaceHours(tenantId, restaurant.id, request.body.hours);
+      const hours = await repo.hours(tenantId, restaurant.id);
+      return ok({ restaurant_id: restaurant.id, timezone: restaurant.timezone, hours });
     },
   );
 

@@ -7,6 +7,7 @@ export const adminNav: AdminNavItem[] = [
   { to: '/admin/menu', label: 'Availability', ability: 'availability' },
   { to: '/admin/ordering', label: 'Ordering', ability: 'pause' },
   { to: '/admin/reservations', label: 'Reservations', ability: 'reservations' },
+  { to: '/admin/hours', label: 'Hours', ability: 'hours' },
   { to: '/admin/theme', label: 'Theme', ability: 'theme' },
   { to: '/admin/staff', label: 'Staff', ability: 'staff' },
 ];

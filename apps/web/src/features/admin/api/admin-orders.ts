@@ -1,9 +1,4 @@
-import type {
-  FulfilmentMethodName,
-  Order,
-  OrderStatus,
-  OrderStatusChangeBody,
-} from '@storefront/core';
+import type { FulfilmentMethodName, Order, OrderStatus, OrderStatusChangeBody } from '@storefront/core';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -2,7 +2,8 @@ let context: AudioContext | null = null;
 
 /** Browsers allow sound only after a user gesture: call this from a click to turn alerts on. */
 export function enableSound(): boolean {
-  const Ctor = globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Ctor =
+    globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return false;
   context ??= new Ctor();
   void context.resume();

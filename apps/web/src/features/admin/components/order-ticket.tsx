@@ -61,7 +61,8 @@ export function OrderTicket({ orderId }: { orderId: number }) {
         <p>{order.customer.phone_no}</p>
         {order.delivery_address && (
           <p>
-            {order.delivery_address.formatted_address}, {order.delivery_address.suburb} {order.delivery_address.postcode}
+            {order.delivery_address.formatted_address}, {order.delivery_address.suburb}{' '}
+            {order.delivery_address.postcode}
           </p>
         )}
         <p className="mt-2 flex justify-between font-bold">

@@ -149,7 +149,9 @@ function OrderCard({ order }: { order: Order }) {
       >
         <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h2 className="font-bold text-lg">#{order.order_number}</h2>
-          <span className="rounded bg-stone-200 px-2 py-0.5 font-semibold text-xs">{orderStatusLabels[order.status]}</span>
+          <span className="rounded bg-stone-200 px-2 py-0.5 font-semibold text-xs">
+            {orderStatusLabels[order.status]}
+          </span>
           <span className="text-sm">
             {methodLabels[order.method]} · {when}
           </span>
@@ -208,11 +210,7 @@ export function OrdersBoard() {
           feed && (
             <div className="flex items-center gap-3 text-sm">
               <span role="status">{feed.connected ? 'Live' : 'Connecting…'}</span>
-              {feed.soundOn ? (
-                <span>Sound on</span>
-              ) : (
-                <Button onClick={feed.turnSoundOn}>Turn on sound alerts</Button>
-              )}
+              {feed.soundOn ? <span>Sound on</span> : <Button onClick={feed.turnSoundOn}>Turn on sound alerts</Button>}
             </div>
           )
         }
