@@ -105,6 +105,7 @@ test.describe('the back office', () => {
     await customer.reload();
     const notice = customer.getByRole('dialog', { name: "We're not accepting online orders at the moment." });
     await expect(notice).toBeVisible();
+    await expect(notice.getByText(/Online ordering is paused for a short while and resumes at/)).toBeVisible();
     await notice.getByRole('button', { name: 'Continue Browsing' }).click();
 
     await page.getByRole('button', { name: 'Resume ordering now' }).click();

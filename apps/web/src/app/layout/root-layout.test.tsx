@@ -122,6 +122,27 @@ describe('app-level behaviour (spec §2, §4, §8)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("says when a paused restaurant's ordering resumes", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const pausedUntil = new Date(Date.now() + 15 * 60_000).toISOString();
+    const ordering = {
+      paused_until: pausedUntil,
+      busy_minutes: 0,
+      methods: { pickup: true, delivery: true, dine_in: true },
+    };
+    stubApi({
+      '/api/v2/restaurants/app-settings': () => ok([settingsEntry({}, { is_online_order_enabled: 0, ordering })]),
+    });
+    renderApp('/', { stub: false });
+    await screen.findByRole('heading', { level: 1 });
+    await act(async () => vi.advanceTimersByTime(3100));
+    const dialog = await screen.findByRole('dialog', { name: "We're not accepting online orders at the moment." });
+    const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(
+      new Date(pausedUntil),
+    );
+    expect(dialog).toHaveTextContent(`Online ordering is paused for a short while and resumes at ${time}.`);
+  });
+
   it('never opens the notice when ordering is enabled', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/');
