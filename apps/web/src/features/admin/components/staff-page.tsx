@@ -1,12 +1,13 @@
 import type { StaffMember } from '@storefront/core';
 import { toast } from '@/lib/toast';
-import { useSetStaffRestaurants, useStaff } from '../api/staff';
+import { useSetStaffRestaurants, useSetStaffRole, useStaff } from '../api/staff';
 import { useAdmin } from './admin-context';
-import { Notice, PageTitle } from './ui';
+import { inputClass, Notice, PageTitle } from './ui';
 
 function MemberRow({ member }: { member: StaffMember }) {
   const { me } = useAdmin();
   const assign = useSetStaffRestaurants();
+  const setRole = useSetStaffRole();
   const toggle = (restaurantId: number, on: boolean) => {
     const ids = on
       ? [...member.restaurant_ids, restaurantId]
@@ -23,7 +24,28 @@ function MemberRow({ member }: { member: StaffMember }) {
         <br />
         <span className="text-stone-700">{member.email}</span>
       </td>
-      <td className="p-2 capitalize">{member.role}</td>
+      <td className="p-2 capitalize">
+        {member.role === 'owner' ? (
+          member.role
+        ) : (
+          <select
+            className={inputClass}
+            value={member.role}
+            disabled={setRole.isPending}
+            aria-label={`Role of ${member.name}`}
+            onChange={(e) =>
+              setRole.mutate(
+                { id: member.id, role: e.target.value as 'staff' | 'manager' | 'customer' },
+                { onError: (err) => toast.error('Not changed', { description: err.message }) },
+              )
+            }
+          >
+            <option value="staff">Staff</option>
+            <option value="manager">Manager</option>
+            <option value="customer">No access (customer)</option>
+          </select>
+        )}
+      </td>
       <td className="p-2">
         {member.role === 'owner' ? (
           'Every restaurant'
