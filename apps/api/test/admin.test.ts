@@ -634,6 +634,29 @@ describe('opening hours (manager and owner)', () => {
 });
 
 describe('staff accounts (owner)', () => {
+  it('makes an existing account staff at a restaurant; unknown emails are 404, bad input 400', async () => {
+    const email = 'new.cook@example.com';
+    const { signUp } = await import('./support/auth.js');
+    const session = await signUp(ctx.app, ctx.db, email, { password: 'cook password 1' });
+    expect((await call('GET', '/v2/admin/me', session.token)).statusCode).toBe(403);
+    const res = await call('POST', '/v2/admin/staff', tokens.owner, {
+      email: 'New.Cook@example.com',
+      role: 'staff',
+      restaurant_ids: [parra()],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ email, role: 'staff', restaurant_ids: [parra()] });
+    const me = (await call('GET', '/v2/admin/me', session.token)).json().data;
+    expect(me.restaurants.map((r: { id: number }) => r.id)).toEqual([parra()]);
+    expect(
+      (await call('POST', '/v2/admin/staff', tokens.owner, { email: 'nobody@example.com', role: 'staff' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/v2/admin/staff', tokens.owner, { email: 'not-an-email', role: 'staff' })).statusCode,
+    ).toBe(400);
+    expect((await call('POST', '/v2/admin/staff', tokens.owner, { email, role: 'owner' })).statusCode).toBe(400);
+  });
+
   it('lists staff with their restaurants and reassigns a staff member', async () => {
     const list = (await call('GET', '/v2/admin/staff', tokens.owner)).json().data as {
       id: number;

@@ -210,6 +210,14 @@ export const staffMemberSchema = z.object({
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffListResponseSchema = envelope(z.array(staffMemberSchema));
 export const staffMemberResponseSchema = envelope(staffMemberSchema);
+/** POST /api/v2/admin/staff (owner): an existing account of the business joins the team. */
+export const addStaffBodySchema = z.strictObject({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address')),
+  role: z.enum(['staff', 'manager']),
+  restaurant_ids: z.array(id).max(200).default([]),
+});
+export type AddStaffBody = z.input<typeof addStaffBodySchema>;
+
 export const staffRestaurantsBodySchema = z.strictObject({
   restaurant_ids: z.array(id).max(200),
 });

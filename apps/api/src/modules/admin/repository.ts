@@ -49,6 +49,24 @@ export function adminRepository(db: Db) {
       }));
     },
 
+    findUserByEmail(tenantId: number, email: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('tenant_id', '=', tenantId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+    },
+
+    setRole(tenantId: number, userId: number, role: 'staff' | 'manager') {
+      return db
+        .updateTable('users')
+        .set({ role, updated_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', userId)
+        .execute();
+    },
+
     /** Replaces a staff member's restaurants (ids already checked to be the tenant's). */
     async setAssignments(tenantId: number, userId: number, restaurantIds: readonly number[]) {
       await db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import {
   abilitiesOf,
+  addStaffBodySchema,
   adminHoursBodySchema,
   adminHoursResponseSchema,
   adminIdParamsSchema,
@@ -52,6 +53,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const identity = userOf(request);
     const restaurant = await access.assertManages(identity, restaurantId);
     return { tenantId: identity.tenantId, restaurant };
+  }
+
+  /** The tenant's restaurant ids among `ids` (deduplicated, sorted); 403 if any is not the tenant's. */
+  async function ownRestaurantIds(tenantId: number, ids: readonly number[]) {
+    const unique = [...new Set(ids)].sort((a, b) => a - b);
+    const own = new Set((await repo.tenantRestaurants(tenantId)).map((r) => r.id));
+    if (unique.some((id) => !own.has(id))) throw new AppError('forbidden', 'You do not manage this restaurant');
+    return unique;
   }
 
   // Product images arrive as the raw file; only these types, and at most 2 MB (checked again by bytes).
@@ -315,6 +324,36 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await repo.staff(userOf(request).tenantId)),
   );
 
+  app.post(
+    '/v2/admin/staff',
+    {
+      preValidation: requireAbility('staff'),
+      schema: {
+        tags,
+        summary: 'Make an existing account of the business staff or manager, at the given restaurants (owner)',
+        body: addStaffBodySchema,
+        response: { 201: staffMemberResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId } = userOf(request);
+      const { email, role, restaurant_ids } = request.body;
+      const ids = await ownRestaurantIds(tenantId, restaurant_ids);
+      const user = await repo.findUserByEmail(tenantId, email);
+      if (!user) {
+        throw new AppError('not_found', 'There is no account with this email: ask them to sign up first', {
+          email: 'No such account',
+        });
+      }
+      if (user.role === 'owner') throw new AppError('unprocessable', 'Owners manage every restaurant');
+      await repo.setRole(tenantId, user.id, role);
+      await repo.setAssignments(tenantId, user.id, ids);
+      const member = (await repo.staff(tenantId)).find((m) => m.id === user.id);
+      if (!member) throw new AppError('not_found', 'No such staff member');
+      return reply.code(201).send(ok(member));
+    },
+  );
+
   app.put(
     '/v2/admin/staff/:id/restaurants',
     {
@@ -329,14 +368,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId } = userOf(request);
-      const ids = [...new Set(request.body.restaurant_ids)];
-      const own = new Set((await repo.tenantRestaurants(tenantId)).map((r) => r.id));
-      if (ids.some((id) => !own.has(id))) throw new AppError('forbidden', 'You do not manage this restaurant');
+      const ids = await ownRestaurantIds(tenantId, request.body.restaurant_ids);
       const member = (await repo.staff(tenantId)).find((m) => m.id === request.params.id);
       if (!member) throw new AppError('not_found', 'No such staff member');
       if (member.role === 'owner') throw new AppError('unprocessable', 'Owners manage every restaurant');
       await repo.setAssignments(tenantId, member.id, ids);
-      return ok({ ...member, restaurant_ids: ids.sort((a, b) => a - b) });
+      return ok({ ...member, restaurant_ids: ids });
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { StaffMember } from '@storefront/core';
+import type { AddStaffBody, StaffMember } from '@storefront/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -40,6 +40,19 @@ export function useSetStaffRole() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: number; role: 'staff' | 'manager' | 'customer' }) => setStaffRole(id, role),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'staff'] }),
+  });
+}
+
+/** POST /v2/admin/staff (owner): an existing account joins the team. */
+export function addStaff(body: AddStaffBody) {
+  return api<StaffMember>('/v2/admin/staff', { method: 'POST', body });
+}
+
+export function useAddStaff() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: addStaff,
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'staff'] }),
   });
 }

@@ -1,8 +1,70 @@
 import type { StaffMember } from '@storefront/core';
+import { type FormEvent, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { useSetStaffRestaurants, useSetStaffRole, useStaff } from '../api/staff';
+import { useAddStaff, useSetStaffRestaurants, useSetStaffRole, useStaff } from '../api/staff';
 import { useAdmin } from './admin-context';
-import { inputClass, Notice, PageTitle } from './ui';
+import { Button, inputClass, Notice, PageTitle } from './ui';
+
+function AddMemberForm() {
+  const { restaurant } = useAdmin();
+  const add = useAddStaff();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<'staff' | 'manager'>('staff');
+  const [problem, setProblem] = useState<string | null>(null);
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    add.mutate(
+      { email, role, restaurant_ids: [restaurant.id] },
+      {
+        onSuccess: (member) => {
+          setEmail('');
+          setProblem(null);
+          toast.success('Added to the team', { description: `${member.name} works at ${restaurant.name}.` });
+        },
+        onError: (error) => setProblem(error.message),
+      },
+    );
+  }
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="mb-6 flex flex-wrap items-end gap-3 rounded-md border border-stone-300 bg-white p-4"
+    >
+      <label htmlFor={`${id}-email`} className="grid gap-1 text-sm">
+        Email of their account
+        <input
+          id={`${id}-email`}
+          type="email"
+          required
+          className={inputClass}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </label>
+      <label htmlFor={`${id}-role`} className="grid gap-1 text-sm">
+        Role
+        <select
+          id={`${id}-role`}
+          className={inputClass}
+          value={role}
+          onChange={(e) => setRole(e.target.value as 'staff' | 'manager')}
+        >
+          <option value="staff">Staff</option>
+          <option value="manager">Manager</option>
+        </select>
+      </label>
+      <Button primary type="submit" disabled={add.isPending}>
+        Add to {restaurant.name}
+      </Button>
+      {problem && (
+        <p role="alert" className="w-full text-red-700 text-sm">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
 
 function MemberRow({ member }: { member: StaffMember }) {
   const { me } = useAdmin();
@@ -77,6 +139,10 @@ export function StaffPage() {
   return (
     <section>
       <PageTitle>Staff</PageTitle>
+      <p className="mb-3 text-sm text-stone-700">
+        Someone new signs up in the shop first; then add them here by the email of their account.
+      </p>
+      <AddMemberForm />
       {error && <Notice tone="error">{error.message}</Notice>}
       {isPending && <p role="status">Loading…</p>}
       {data && (
