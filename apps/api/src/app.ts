@@ -16,6 +16,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
+import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
 import { pagesRoutes } from './modules/pages/routes.js';
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
       await api.register(adminRoutes);
+      await api.register(fulfilmentRoutes);
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,10 @@ const envSchema = z.object({
   UPLOADS_DIR: z.string().min(1).default('data/uploads'),
   /** `outbox`: text messages with one-time codes go to the sms_outbox table and the log. */
   SMS_SENDER: z.enum(['none', 'outbox']).default('none'),
+  /** Google Maps Geocoding for delivery addresses; unset: addresses are matched offline by postcode/suburb. */
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  /** Where the Geocoding API is (tests point it at a local server). */
+  GOOGLE_MAPS_BASE_URL: z.url().default('https://maps.googleapis.com'),
 });
 
 export type DatabaseTarget =
@@ -64,6 +68,7 @@ export interface Config {
   authRateLimitMax: number;
   smsSender: 'none' | 'outbox';
   uploadsDir: string;
+  maps: { googleApiKey?: string; googleBaseUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -107,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     smsSender: e.SMS_SENDER,
     uploadsDir: path.resolve(root, e.UPLOADS_DIR),
+    maps: { googleApiKey: e.GOOGLE_MAPS_API_KEY, googleBaseUrl: e.GOOGLE_MAPS_BASE_URL },
   };
 }

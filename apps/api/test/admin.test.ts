@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, type Menu, type MenuProduct, toZoned } from '@storefront/core';
+import { addDays, fromZoned, type Menu, type MenuProduct, toZoned } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/crypto.js';
 import { catalogueRepository } from '../src/modules/catalogue/repository.js';
+import { fulfilmentService } from '../src/modules/fulfilment/service.js';
 import { createTestApp, type TestContext } from './support/app.js';
 import { bearer, tenantId } from './support/auth.js';
 
@@ -509,6 +510,34 @@ describe('ordering controls', () => {
     expect(
       (await call('POST', '/v2/cart', guest.token, { ...productBody(product), guest_id: guest.id })).statusCode,
     ).toBe(201);
+  });
+
+  it('busy mode pushes the first pickup time later by its minutes; a switched-off method offers no times', async () => {
+    const date = addDays(toZoned(new Date(), 'Australia/Sydney').date, 2);
+    const now = new Date(fromZoned(date, '12:00', 'Australia/Sydney') as string);
+    const times = () =>
+      fulfilmentService(ctx.db, { now: () => now }).times({ tenantId, restaurantId: surry(), method: 'pickup', date });
+    const firstTime = async () =>
+      Date.parse((await times()).times.find((t) => t.value !== 'asap')?.starts_at as string);
+    const normal = await firstTime();
+    await call('PATCH', '/v2/admin/ordering', tokens.manager, { restaurant_id: surry(), busy_minutes: 30 });
+    const busy = await firstTime();
+    expect(busy - normal).toBeGreaterThanOrEqual(15 * 60_000);
+    expect(busy - normal).toBeLessThanOrEqual(45 * 60_000);
+    expect(busy - now.getTime()).toBeGreaterThanOrEqual(30 * 60_000);
+
+    await call('PATCH', '/v2/admin/ordering', tokens.manager, {
+      restaurant_id: surry(),
+      busy_minutes: 0,
+      pickup_enabled: false,
+    });
+    expect(await times()).toMatchObject({ times: [], message: 'Pickup orders are not available at the moment.' });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/restaurants/${surry()}/fulfilment-times?method=pickup`,
+    });
+    expect(res.json().data.message).toBe('Pickup orders are not available at the moment.');
+    await call('PATCH', '/v2/admin/ordering', tokens.manager, { restaurant_id: surry(), pickup_enabled: true });
   });
 
   it('keeps busy minutes and method switches; a switched-off method is refused for orders', async () => {

@@ -4,6 +4,7 @@ import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
 import { seedDemoAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedContentPages } from './content-pages.js';
+import { seedFulfilment } from './fulfilment.js';
 import { seedReservations } from './reservations.js';
 import { seedStaff } from './staff.js';
 
@@ -93,6 +94,8 @@ const webConfig: ThemePatch = {
     contactEmail: 'hello@bellanonna.example',
     contactPhone: '(02) 9360 4127',
     websiteUrl: 'https://bellanonna.example',
+    // The demo takes ASAP orders (spec §9's default is off).
+    isAsapOptionEnabled: true,
     socialLinks: [
       { platform: 'instagram', url: 'https://instagram.com/bellanonna.example' },
       { platform: 'facebook', url: 'https://facebook.com/bellanonna.example' },
@@ -172,6 +175,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoAccounts(trx);
     await seedStaff(trx);
     await seedReservations(trx);
+    await seedFulfilment(trx, defaultTenantId);
     return true;
   });
 }
