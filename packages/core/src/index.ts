@@ -2,6 +2,7 @@ export * from './contract/admin.js';
 export * from './contract/auth.js';
 export * from './contract/catalogue.js';
 export * from './contract/contact.js';
+export * from './contract/coupons.js';
 export * from './contract/envelope.js';
 export * from './contract/fulfilment.js';
 export * from './contract/health.js';

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: () => import('./routes/admin-home') },
       { path: 'menu', lazy: () => import('./routes/admin-menu') },
       { path: 'ordering', lazy: () => import('./routes/admin-ordering') },
+      { path: 'coupons', lazy: () => import('./routes/admin-coupons') },
       { path: 'reservations', lazy: () => import('./routes/admin-reservations') },
       { path: 'hours', lazy: () => import('./routes/admin-hours') },
       { path: 'theme', lazy: () => import('./routes/admin-theme') },

@@ -6,6 +6,7 @@ import { type AdminNavItem, AdminShell } from '@/features/admin/components/admin
 export const adminNav: AdminNavItem[] = [
   { to: '/admin/menu', label: 'Availability', ability: 'availability' },
   { to: '/admin/ordering', label: 'Ordering', ability: 'pause' },
+  { to: '/admin/coupons', label: 'Coupons', ability: 'coupons' },
   { to: '/admin/reservations', label: 'Reservations', ability: 'reservations' },
   { to: '/admin/hours', label: 'Hours', ability: 'hours' },
   { to: '/admin/theme', label: 'Theme', ability: 'theme' },

@@ -121,7 +121,7 @@ describe('back office: who sees what', () => {
   it('gives managers menu edits, ordering switches and reservations, but not the theme or staff', async () => {
     signIn('manager');
     renderApp('/admin/menu', { stub: false });
-    expect(await navLinks()).toEqual(['Availability', 'Ordering', 'Reservations', 'Hours']);
+    expect(await navLinks()).toEqual(['Availability', 'Ordering', 'Coupons', 'Reservations', 'Hours']);
     expect(await screen.findByRole('button', { name: 'Edit Margherita' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Ordering' }));
     expect(await screen.findByRole('checkbox', { name: 'Online ordering' })).toBeChecked();
@@ -132,7 +132,15 @@ describe('back office: who sees what', () => {
   it('gives owners every area, the theme editor among them, and every restaurant in the switcher', async () => {
     signIn('owner');
     const { router } = renderApp('/admin', { stub: false });
-    expect(await navLinks()).toEqual(['Availability', 'Ordering', 'Reservations', 'Hours', 'Theme', 'Staff']);
+    expect(await navLinks()).toEqual([
+      'Availability',
+      'Ordering',
+      'Coupons',
+      'Reservations',
+      'Hours',
+      'Theme',
+      'Staff',
+    ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/menu'));
     await userEvent.click(screen.getByRole('link', { name: 'Theme' }));
     expect(await screen.findByRole('heading', { name: 'Theme editor' })).toBeInTheDocument();
