@@ -167,19 +167,12 @@ function ProductRow({ product, timezone }: { product: AdminProduct; timezone: st
   const availability = useSetAvailability(restaurant.id);
   const [editing, setEditing] = useState(false);
   const change =
-    (kind: 'product' | 'modifier', id: number, name: string) =>
+    (kind: 'product' | 'modifier', id: number) =>
     (body: { available: boolean; until?: 'today' | 'turned_back' }) =>
       availability.mutate(
         { target: { kind, id }, body },
         {
-          onSuccess: () =>
-            toast.success(body.available ? `${name} is back on sale` : `${name} is out of stock`, {
-              description: body.available
-                ? 'Customers can order it again.'
-                : body.until === 'today'
-                  ? 'Back on sale at midnight.'
-                  : 'Until you put it back on sale.',
-            }),
+          // The row's badge says the new state at once; only a failure needs a toast.
           onError: (error) => toast.error('Not changed', { description: error.message }),
         },
       );
@@ -199,7 +192,7 @@ function ProductRow({ product, timezone }: { product: AdminProduct; timezone: st
           name={product.name}
           item={product}
           busy={availability.isPending}
-          onChange={change('product', product.id, product.name)}
+          onChange={change('product', product.id)}
         />
         {can('menu') && !editing && (
           <Button onClick={() => setEditing(true)} aria-label={`Edit ${product.name}`}>
@@ -222,7 +215,7 @@ function ProductRow({ product, timezone }: { product: AdminProduct; timezone: st
                   name={`${m.name} (${product.name})`}
                   item={m}
                   busy={availability.isPending}
-                  onChange={change('modifier', m.id, m.name)}
+                  onChange={change('modifier', m.id)}
                 />
               </li>
             ))}

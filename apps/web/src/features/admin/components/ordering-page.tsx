@@ -70,10 +70,8 @@ function PausePanel({ controls }: { controls: OrderingControls }) {
         primary
         disabled={pause.isPending}
         onClick={() =>
-          pause.mutate(minutes, {
-            onSuccess: () => toast.success('Ordering paused', { description: `For ${minutes} minutes.` }),
-            onError,
-          })
+          // The panel itself says the pause (no toast to cover it).
+          pause.mutate(minutes, { onError })
         }
       >
         Pause ordering
