@@ -167,8 +167,7 @@ function ProductRow({ product, timezone }: { product: AdminProduct; timezone: st
   const availability = useSetAvailability(restaurant.id);
   const [editing, setEditing] = useState(false);
   const change =
-    (kind: 'product' | 'modifier', id: number) =>
-    (body: { available: boolean; until?: 'today' | 'turned_back' }) =>
+    (kind: 'product' | 'modifier', id: number) => (body: { available: boolean; until?: 'today' | 'turned_back' }) =>
       availability.mutate(
         { target: { kind, id }, body },
         {
