@@ -55,7 +55,8 @@ test.describe('the back office', () => {
     axeViolations,
     pageErrors,
   }) => {
-    test.slow();
+    // A long journey with several axe runs; on a loaded machine it needs more than test.slow()'s 90 s.
+    test.setTimeout(180_000);
     // The other tests of this file run alongside: this one puts back what it changes itself.
     try {
       await asCustomerOf(page, request);
