@@ -61,10 +61,15 @@ export function createTenant(
 }
 
 /**
- * Signs up a user of `tenant` through the API (code from the outbox) and makes them staff. The calls
- * go to the base URL: their body's tenant_id names the tenant (Node does not resolve *.e2e.test).
+ * Signs up a user of `tenant` through the API (code from the outbox) and gives them a staff role
+ * (staff by default; the theme is the owner's). The calls go to the base URL: their body's
+ * tenant_id names the tenant (Node does not resolve *.e2e.test).
  */
-export async function signUpStaff(request: APIRequestContext, tenant: E2eTenant) {
+export async function signUpStaff(
+  request: APIRequestContext,
+  tenant: E2eTenant,
+  role: 'staff' | 'manager' | 'owner' = 'staff',
+) {
   const email = `staff-${randomBytes(4).toString('hex')}@e2e.test`;
   const start = await request.post(`/api/v2/auth/signup`, {
     data: { tenant_id: tenant.id, name: 'Sam Staff', email, phone_no: '0412 000 111', password: 'staff-password-1' },
@@ -79,9 +84,9 @@ export async function signUpStaff(request: APIRequestContext, tenant: E2eTenant)
   const { token, user } = (await verified.json()).data;
   const db = open();
   try {
-    db.prepare(`update users set role = 'staff' where id = ?`).run(user.id);
+    db.prepare('update users set role = ? where id = ?').run(role, user.id);
   } finally {
     db.close();
   }
-  return { token: token as string, user: { ...user, role: 'staff' } };
+  return { token: token as string, user: { ...user, role } };
 }

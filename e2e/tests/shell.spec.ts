@@ -223,7 +223,7 @@ test.describe('the storefront shell', () => {
 });
 
 test.describe('the config editor', () => {
-  test('a theme saved by staff changes colours for the next visitor', async ({
+  test('a theme saved by the owner changes colours for the next visitor', async ({
     page,
     browser,
     baseURL,
@@ -231,7 +231,7 @@ test.describe('the config editor', () => {
   }) => {
     test.slow();
     const tenant = createTenant(baseURL as string, { name: 'Editor Eats' });
-    const staff = await signUpStaff(page.request, tenant);
+    const staff = await signUpStaff(page.request, tenant, 'owner');
     await page.addInitScript(
       ([token, user]) => {
         localStorage.setItem('token', token);

@@ -1,11 +1,15 @@
+import fs from 'node:fs';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { uploadsPrefix } from './modules/admin/uploads.js';
 import { identityPlugin } from './modules/auth/identity.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -106,6 +110,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(cartRoutes);
       await api.register(couponRoutes);
       await api.register(wishlistRoutes);
+      await api.register(adminRoutes);
       await api.register(fulfilmentRoutes);
       await api.register(orderRoutes);
       await api.register(adminOrderRoutes);
@@ -113,6 +118,20 @@ export async function buildApp({ config, db, logger }: AppOptions) {
     },
     { prefix: '/api' },
   );
+
+  // Uploaded product images (issue 11): random names, so they can be cached like hashed assets.
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: uploadsPrefix,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      res.header('x-content-type-options', 'nosniff');
+    },
+  });
 
   const sendIndex = config.webDist ? await registerWeb(app, config.webDist) : undefined;
   app.setNotFoundHandler(async (request, reply) => {

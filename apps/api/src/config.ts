@@ -36,6 +36,8 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com,accounts.google.com'),
   /** Requests per minute per client IP on the sign-in, sign-up, code and reset calls. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Where uploaded files (product images) are kept and served from under /uploads/. */
+  UPLOADS_DIR: z.string().min(1).default('data/uploads'),
   /** `outbox`: text messages with one-time codes go to the sms_outbox table and the log. */
   SMS_SENDER: z.enum(['none', 'outbox']).default('none'),
   /** Google Maps Geocoding for delivery addresses; unset: addresses are matched offline by postcode/suburb. */
@@ -65,6 +67,7 @@ export interface Config {
   google: { clientId?: string; jwksUrl: string; issuers: string[] };
   authRateLimitMax: number;
   smsSender: 'none' | 'outbox';
+  uploadsDir: string;
   maps: { googleApiKey?: string; googleBaseUrl: string };
 }
 
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     },
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     smsSender: e.SMS_SENDER,
+    uploadsDir: path.resolve(root, e.UPLOADS_DIR),
     maps: { googleApiKey: e.GOOGLE_MAPS_API_KEY, googleBaseUrl: e.GOOGLE_MAPS_BASE_URL },
   };
 }

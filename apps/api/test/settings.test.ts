@@ -2,7 +2,7 @@ import { defaultTheme } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsService } from '../src/modules/settings/service.js';
 import { createTestApp, type TestContext } from './support/app.js';
-import { bearer, logIn } from './support/auth.js';
+import { bearer, logIn, signUp } from './support/auth.js';
 
 describe('GET /api/v2/restaurants/app-settings', () => {
   let ctx: TestContext;
@@ -231,7 +231,7 @@ describe('PUT /api/v2/restaurants/app-settings: who may save', () => {
     (await ctx.app.inject({ method: 'GET', url: '/api/v2/restaurants/app-settings?tenant_id=139' })).json().data[0]
       .web_config;
 
-  it('lets staff of the tenant save: 200, and every later visitor gets the new theme', async () => {
+  it('lets the owner of the tenant save: 200, and every later visitor gets the new theme', async () => {
     const token = await tokenOf('owner@bellanonna.example', ownerPassword);
     const res = await save(
       { tenant_id: 139, web_config: { colors: { primary: '#0f766e' }, hero: { title: '<b>New</b> season' } } },
@@ -284,6 +284,19 @@ describe('PUT /api/v2/restaurants/app-settings: who may save', () => {
     const token = await tokenOf('owner@bellanonna.example', ownerPassword);
     const res = await save({ tenant_id: 8, web_config: { colors: { primary: '#123456' } } }, token);
     expect(res.statusCode).toBe(403);
+  });
+
+  it("refuses a manager (the theme is the owner's) with 403 and changes nothing", async () => {
+    const before = await tenantTheme();
+    const email = 'manager-theme@bellanonna.example';
+    await signUp(ctx.app, ctx.db, email, { password: 'manager password 1' });
+    await ctx.db.updateTable('users').set({ role: 'manager' }).where('email', '=', email).execute();
+    const res = await save(
+      { tenant_id: 139, web_config: { colors: { primary: '#123456' } } },
+      await tokenOf(email, 'manager password 1'),
+    );
+    expect(res.statusCode).toBe(403);
+    expect(await tenantTheme()).toEqual(before);
   });
 
   it('answers 401 without a token', async () => {

@@ -1,3 +1,4 @@
+export * from './contract/admin.js';
 export * from './contract/auth.js';
 export * from './contract/catalogue.js';
 export * from './contract/contact.js';
@@ -26,8 +27,10 @@ export * from './rules/fulfilment-times.js';
 export * from './rules/ics.js';
 export * from './rules/opening-hours.js';
 export * from './rules/order-status.js';
+export * from './rules/reservation-visits.js';
 export * from './rules/reservations.js';
 export * from './rules/restaurant-status.js';
+export * from './rules/staff-roles.js';
 export * from './rules/zoned-time.js';
 export * from './theme/css.js';
 export * from './theme/defaults.js';

@@ -283,6 +283,8 @@ export interface ReservationsTable {
   idempotency_key: string | null;
   request_fingerprint: string;
   cancelled_at: Timestamp | null;
+  /** How a confirmed booking went on the day (back office); the customer sees `status`. */
+  visit_status: Generated<'booked' | 'seated' | 'no_show'>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -330,6 +332,8 @@ export interface RestaurantProductsTable {
   /** null: not counted; 0: sold out. */
   stock_count: number | null;
   unit: string | null;
+  /** With is_available = 0: back on sale at this time (an '86' for today); null: until turned back. */
+  available_again_at: Generated<Timestamp | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -372,6 +376,8 @@ export interface RestaurantProductModifiersTable {
   online_price: Generated<number>;
   max_quantity: Generated<number>;
   is_available: Generated<Flag>;
+  /** As on restaurant_products. */
+  available_again_at: Generated<Timestamp | null>;
   sort_order: Generated<number>;
 }
 
@@ -424,6 +430,8 @@ export interface CatalogueVersionsTable {
   tenant_id: number;
   restaurant_id: number;
   version: Generated<number>;
+  /** The earliest available_again_at still ahead: the version moves on when it passes. */
+  next_change_at: Generated<Timestamp | null>;
 }
 
 export interface CartItemsTable {
@@ -454,6 +462,29 @@ export interface WishlistItemsTable {
   restaurant_product_id: number;
   product_id: number;
   created_at: Generated<Timestamp>;
+}
+
+/** A staff member or manager works at this restaurant (owners manage them all). */
+export interface StaffRestaurantsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  restaurant_id: number;
+}
+
+/** A restaurant's ordering controls (the on/off switch itself is app_settings.is_online_order_enabled). */
+export interface OrderingControlsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  /** Busy mode: minutes added to prep and lead time. */
+  busy_minutes: Generated<number>;
+  paused_until: Timestamp | null;
+  pickup_enabled: Generated<Flag>;
+  delivery_enabled: Generated<Flag>;
+  dine_in_enabled: Generated<Flag>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 }
 
 /** How a restaurant takes pickup and delivery orders (issue 8). */
@@ -761,6 +792,8 @@ export interface Database {
   payment_events: PaymentEventsTable;
   sandbox_payments: SandboxPaymentsTable;
   sandbox_refunds: SandboxRefundsTable;
+  staff_restaurants: StaffRestaurantsTable;
+  ordering_controls: OrderingControlsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -48,6 +48,23 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
+  // The back office (issue 11): its own frame and chunks, never loaded by the storefront's pages.
+  {
+    path: '/admin',
+    lazy: () => import('./routes/admin'),
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <RouteLoading />,
+    children: [
+      { index: true, lazy: () => import('./routes/admin-home') },
+      { path: 'menu', lazy: () => import('./routes/admin-menu') },
+      { path: 'ordering', lazy: () => import('./routes/admin-ordering') },
+      { path: 'coupons', lazy: () => import('./routes/admin-coupons') },
+      { path: 'reservations', lazy: () => import('./routes/admin-reservations') },
+      { path: 'hours', lazy: () => import('./routes/admin-hours') },
+      { path: 'theme', lazy: () => import('./routes/admin-theme') },
+      { path: 'staff', lazy: () => import('./routes/admin-staff') },
+    ],
+  },
 ];
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { colorPattern, isSafeUrl } from '../theme/safe.js';
+import { orderingStateSchema } from './admin.js';
 import { envelope } from './envelope.js';
 
 const color = z.string().regex(colorPattern, 'Must be a colour like #8b0000');
@@ -177,8 +178,10 @@ export const appSettingsEntrySchema = z.object({
   /** The effective theme: spec §9 defaults, then the tenant's, then the restaurant's overrides. */
   web_config: z.record(z.string(), z.unknown()),
   payment_gateway_config: paymentGatewayConfigSchema.nullable(),
-  /** 0 disables online ordering (spec §3). */
+  /** 0 disables online ordering (spec §3); also 0 while the restaurant has paused ordering. */
   is_online_order_enabled: z.union([z.literal(0), z.literal(1)]),
+  /** Issue 11: a restaurant's pause, busy mode and method switches (defaults for a tenant). */
+  ordering: orderingStateSchema.optional(),
 });
 
 export type AppSettingsEntry = z.infer<typeof appSettingsEntrySchema>;

@@ -7,6 +7,7 @@ import { seedContentPages } from './content-pages.js';
 import { seedCoupons } from './coupons.js';
 import { seedFulfilment } from './fulfilment.js';
 import { seedReservations } from './reservations.js';
+import { seedStaff } from './staff.js';
 
 type WeekHours = [opens: string, closes: string][]; // index 0 = Sunday
 
@@ -174,6 +175,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .execute();
     await seedContentPages(trx, defaultTenantId, 'Bella Nonna Pizzeria & Grill', 'hello@bellanonna.example');
     await seedDemoAccounts(trx);
+    await seedStaff(trx);
     await seedReservations(trx);
     await seedFulfilment(trx, defaultTenantId);
     return true;

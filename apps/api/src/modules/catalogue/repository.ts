@@ -15,15 +15,36 @@ export function catalogueRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The restaurant's catalogue version (1 until the first write). One indexed lookup. */
-    async version(tenantId: number, restaurantId: number): Promise<number> {
+    /**
+     * The restaurant's catalogue version (1 until the first write). One indexed lookup; when a timed
+     * out-of-stock mark has just run out, the version moves on first (once, whichever process sees it).
+     */
+    async version(tenantId: number, restaurantId: number, now = new Date()): Promise<number> {
       const row = await db
+        .selectFrom('catalogue_versions')
+        .select(['version', 'next_change_at'])
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .executeTakeFirst();
+      if (!row) return 1;
+      if (row.next_change_at === null || Date.parse(row.next_change_at) > now.getTime()) return row.version;
+      await db.transaction().execute(async (trx) => {
+        const next = await nextChangeAt(trx, tenantId, restaurantId, now);
+        await trx
+          .updateTable('catalogue_versions')
+          .set((eb) => ({ version: eb('version', '+', 1), next_change_at: next }))
+          .where('tenant_id', '=', tenantId)
+          .where('restaurant_id', '=', restaurantId)
+          .where('version', '=', row.version)
+          .execute();
+      });
+      const moved = await db
         .selectFrom('catalogue_versions')
         .select('version')
         .where('tenant_id', '=', tenantId)
         .where('restaurant_id', '=', restaurantId)
-        .executeTakeFirst();
-      return row?.version ?? 1;
+        .executeTakeFirstOrThrow();
+      return moved.version;
     },
 
     /** Everything one restaurant sells, in a handful of queries, as plain rows. */
@@ -49,6 +70,7 @@ export function catalogueRepository(db: Db) {
             'rp.is_available',
             'rp.stock_count',
             'rp.unit',
+            'rp.available_again_at',
             'p.category_id',
             'p.name',
             'p.description',
@@ -143,6 +165,7 @@ export function catalogueRepository(db: Db) {
                 'rp.id as restaurant_product_id',
                 'rp.product_id',
                 'rp.is_available',
+                'rp.available_again_at',
                 'rp.stock_count',
                 'p.name',
               ])
@@ -156,34 +179,81 @@ export function catalogueRepository(db: Db) {
       return { bundles, slots, choices };
     },
 
-    /** Switches a restaurant product on or off; the restaurant id, or undefined if not this tenant's. */
-    async setAvailability(trx: Kysely<Database>, tenantId: number, restaurantProductId: number, available: boolean) {
+    /**
+     * Switches a restaurant product or a modifier on or off (`until`: back on sale then, or null);
+     * the restaurant id, or undefined when the row is not this tenant's.
+     */
+    async setAvailability(
+      trx: Kysely<Database>,
+      table: 'restaurant_products' | 'restaurant_product_modifiers',
+      tenantId: number,
+      id: number,
+      available: boolean,
+      until: string | null,
+    ) {
       const row = await trx
-        .updateTable('restaurant_products')
-        .set({ is_available: available ? 1 : 0, updated_at: new Date().toISOString() })
+        .updateTable(table)
+        .set({
+          is_available: available ? 1 : 0,
+          available_again_at: available ? null : until,
+          ...(table === 'restaurant_products' ? { updated_at: new Date().toISOString() } : {}),
+        })
         .where('tenant_id', '=', tenantId)
-        .where('id', '=', restaurantProductId)
+        .where('id', '=', id)
         .returning('restaurant_id')
         .executeTakeFirst();
       return row?.restaurant_id;
     },
 
+    /** The restaurant a product or modifier row belongs to (this tenant's rows only). */
+    restaurantOf(table: 'restaurant_products' | 'restaurant_product_modifiers', tenantId: number, id: number) {
+      return db
+        .selectFrom(table)
+        .select('restaurant_id')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+        .then((row) => row?.restaurant_id);
+    },
+
     /** Every catalogue write calls this in its transaction, so caches and ETags move on. */
     async bumpVersion(trx: Kysely<Database>, tenantId: number, restaurantId: number) {
+      const next = await nextChangeAt(trx, tenantId, restaurantId, new Date());
       const updated = await trx
         .updateTable('catalogue_versions')
-        .set((eb) => ({ version: eb('version', '+', 1) }))
+        .set((eb) => ({ version: eb('version', '+', 1), next_change_at: next }))
         .where('tenant_id', '=', tenantId)
         .where('restaurant_id', '=', restaurantId)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
         await trx
           .insertInto('catalogue_versions')
-          .values({ tenant_id: tenantId, restaurant_id: restaurantId, version: 2 })
+          .values({ tenant_id: tenantId, restaurant_id: restaurantId, version: 2, next_change_at: next })
           .execute();
       }
     },
   };
+}
+
+/** The earliest timed out-of-stock mark of the restaurant still ahead of `now`, or null. */
+async function nextChangeAt(db: Kysely<Database>, tenantId: number, restaurantId: number, now: Date) {
+  const at = now.toISOString();
+  const rows = await Promise.all(
+    (['restaurant_products', 'restaurant_product_modifiers'] as const).map((table) =>
+      db
+        .selectFrom(table)
+        .select('available_again_at')
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .where('is_available', '=', 0)
+        .where('available_again_at', '>', at)
+        .orderBy('available_again_at')
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
+  const times = rows.flatMap((r) => (r?.available_again_at ? [r.available_again_at] : []));
+  return times.sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;
 }
 
 export type CatalogueRepository = ReturnType<typeof catalogueRepository>;

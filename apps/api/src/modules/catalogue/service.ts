@@ -8,7 +8,9 @@ import {
   type MenuChannel,
   type MenuProduct,
 } from '@storefront/core';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { type BundleRows, type CatalogueSnapshot, catalogueRepository } from './repository.js';
 
@@ -28,8 +30,21 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
 
 const image = (path: string | null) => ({ image_url: path ?? placeholderImage });
 
+/** On sale: switched on, or switched off only until a time that has passed (an '86' for today). */
+export function onSale(row: { is_available: number; available_again_at: string | null }, now: Date): boolean {
+  return (
+    row.is_available === 1 || (row.available_again_at !== null && Date.parse(row.available_again_at) <= now.getTime())
+  );
+}
+
 /** Builds one channel's menu from the restaurant's rows (prices of the channel as unit_price). */
-export function buildMenu(restaurantId: number, channel: MenuChannel, version: number, rows: CatalogueSnapshot): Menu {
+export function buildMenu(
+  restaurantId: number,
+  channel: MenuChannel,
+  version: number,
+  rows: CatalogueSnapshot,
+  now = new Date(),
+): Menu {
   const valuesByAttribute = groupBy(rows.values, (v) => v.attribute_id);
   const attributesByProduct = groupBy(rows.attributes, (a) => a.product_id);
   const groupsByProduct = groupBy(rows.groups, (g) => g.product_id);
@@ -43,7 +58,7 @@ export function buildMenu(restaurantId: number, channel: MenuChannel, version: n
     price: p.price,
     online_price: p.online_price,
     unit_price: channelPrice(p, channel),
-    is_available: p.is_available === 1 && (p.stock_count === null || p.stock_count > 0),
+    is_available: onSale(p, now) && (p.stock_count === null || p.stock_count > 0),
     stock_count: p.stock_count,
     unit: p.unit,
     is_half_and_half: p.is_half_and_half === 1,
@@ -73,7 +88,7 @@ export function buildMenu(restaurantId: number, channel: MenuChannel, version: n
         online_price: m.online_price,
         unit_price: channelPrice(m, channel),
         max_quantity: m.max_quantity,
-        is_available: m.is_available === 1,
+        is_available: onSale(m, now),
         configurations: (configurationsByModifier.get(m.id) ?? []).map((c) => ({
           id: c.id,
           name: c.name,
@@ -102,7 +117,7 @@ export function buildMenu(restaurantId: number, channel: MenuChannel, version: n
   return { restaurant_id: restaurantId, channel, version, categories, products };
 }
 
-function buildBundles(channel: MenuChannel, rows: BundleRows, kind: 'deals' | 'combos') {
+function buildBundles(channel: MenuChannel, rows: BundleRows, kind: 'deals' | 'combos', now = new Date()) {
   const slotKey = kind === 'deals' ? 'deal_component_type_id' : 'combo_product_slot_id';
   const choicesBySlot = groupBy(rows.choices, (c) => c[slotKey] ?? 0);
   const slotsByBundle = groupBy(rows.slots, (s) => s.parent_id);
@@ -116,7 +131,7 @@ function buildBundles(channel: MenuChannel, rows: BundleRows, kind: 'deals' | 'c
         product_id: c.product_id,
         name: c.name,
         extra_price: c.extra_price,
-        is_available: c.is_available === 1 && (c.stock_count === null || c.stock_count > 0),
+        is_available: onSale(c, now) && (c.stock_count === null || c.stock_count > 0),
       })),
     }));
     return {
@@ -158,6 +173,21 @@ export interface CachedAnswer {
 export function catalogueService(db: Db) {
   const repo = catalogueRepository(db);
   const cache = new Map<string, CacheEntry>();
+
+  async function setAvailability(
+    table: 'restaurant_products' | 'restaurant_product_modifiers',
+    tenantId: number,
+    id: number,
+    available: boolean,
+    until: string | null,
+    notFound: string,
+  ) {
+    await db.transaction().execute(async (trx) => {
+      const restaurantId = await repo.setAvailability(trx, table, tenantId, id, available, until);
+      if (restaurantId === undefined) throw new AppError('not_found', notFound);
+      await repo.bumpVersion(trx, tenantId, restaurantId);
+    });
+  }
 
   async function entryFor(tenantId: number, restaurantId: number) {
     const restaurant = await repo.findActiveRestaurant(tenantId, restaurantId);
@@ -231,12 +261,38 @@ export function catalogueService(db: Db) {
       return { etag: etagOf(restaurantId, `product-${product.id}`, channel, entry.version), product };
     },
 
-    /** Switches a product on or off at its restaurant (back office); every cached menu of it moves on. */
-    async setRestaurantProductAvailability(tenantId: number, restaurantProductId: number, available: boolean) {
+    /**
+     * Switches a product (or one modifier option) on or off at its restaurant (back office), off
+     * until `until` or until switched back on (null); every cached menu of the restaurant moves on.
+     */
+    async setRestaurantProductAvailability(
+      tenantId: number,
+      restaurantProductId: number,
+      available: boolean,
+      until: string | null = null,
+    ) {
+      await setAvailability(
+        'restaurant_products',
+        tenantId,
+        restaurantProductId,
+        available,
+        until,
+        'Product not found',
+      );
+    },
+    async setModifierAvailability(tenantId: number, modifierId: number, available: boolean, until: string | null) {
+      await setAvailability('restaurant_product_modifiers', tenantId, modifierId, available, until, 'Option not found');
+    },
+
+    /** The restaurant a product or modifier row of the tenant belongs to, or undefined. */
+    restaurantOf: (table: 'restaurant_products' | 'restaurant_product_modifiers', tenantId: number, id: number) =>
+      repo.restaurantOf(table, tenantId, id),
+
+    /** Any other catalogue write of the back office: `write` runs in the transaction that moves the version. */
+    async write(tenantId: number, restaurantIds: readonly number[], write: (trx: Kysely<Database>) => Promise<void>) {
       await db.transaction().execute(async (trx) => {
-        const restaurantId = await repo.setAvailability(trx, tenantId, restaurantProductId, available);
-        if (restaurantId === undefined) throw new AppError('not_found', 'Product not found');
-        await repo.bumpVersion(trx, tenantId, restaurantId);
+        await write(trx);
+        for (const restaurantId of restaurantIds) await repo.bumpVersion(trx, tenantId, restaurantId);
       });
     },
   };

@@ -20,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import { onlineOrdersDisabledMessage, settingsService } from '../settings/service.js';
+import { methodOffMessage, onlineOrdersDisabledMessage, settingsService } from '../settings/service.js';
 import { type Geocoder, geocoderFor, offlineGeocoder } from './geocoder.js';
 import { fulfilmentRepository as repo } from './repository.js';
 
@@ -84,14 +84,22 @@ export function fulfilmentService(
     const rules: FulfilmentTimeRules = {
       timezone: restaurant.timezone,
       ranges: hours,
-      leadMinutes: s.lead_time_minutes,
+      // Busy mode (back office) adds its minutes to the lead time.
+      leadMinutes: s.lead_time_minutes + (settings?.ordering?.busy_minutes ?? 0),
       slotMinutes: s.slot_minutes,
       // The restaurant's own switch, else the storefront's isAsapOptionEnabled (spec §9: off).
       asapEnabled: s.asap_enabled === null ? general?.isAsapOptionEnabled === true : s.asap_enabled === 1,
       daysAhead,
       capacity: s.max_orders_per_slot,
     };
-    return { rules, orderingEnabled: settings?.is_online_order_enabled !== 0 };
+    // Off, paused (both answer 0) or this method switched off in the back office: no times.
+    const closedMessage =
+      settings?.is_online_order_enabled === 0
+        ? onlineOrdersDisabledMessage
+        : settings?.ordering?.methods[method] === false
+          ? methodOffMessage(method)
+          : null;
+    return { rules, closedMessage };
   }
 
   async function countsFor(ex: Db, tenantId: number, restaurantId: number, now: Date, rules: FulfilmentTimeRules) {
@@ -177,7 +185,7 @@ export function fulfilmentService(
       }
       const now = clock();
       const restaurant = await restaurantOf(db, input.tenantId, input.restaurantId);
-      const { rules, orderingEnabled } = await rulesFor(db, input.tenantId, restaurant, input.method);
+      const { rules, closedMessage } = await rulesFor(db, input.tenantId, restaurant, input.method);
       const answer = (
         dates: string[],
         date: string | null,
@@ -192,7 +200,7 @@ export function fulfilmentService(
         times,
         message,
       });
-      if (!orderingEnabled) return answer([], input.date ?? null, [], onlineOrdersDisabledMessage);
+      if (closedMessage) return answer([], input.date ?? null, [], closedMessage);
       const { locale } = await localeOf(db, input.tenantId);
       const counts = await countsFor(db, input.tenantId, restaurant.id, now, rules);
       const dates = datesWithTimes(now, rules, counts);
@@ -274,8 +282,8 @@ export function fulfilmentService(
     ): Promise<ClaimedSlot> {
       const now = input.now ?? clock();
       const restaurant = await restaurantOf(trx, input.tenantId, input.restaurantId);
-      const { rules, orderingEnabled } = await rulesFor(trx, input.tenantId, restaurant, input.method);
-      if (!orderingEnabled) throw new AppError('unprocessable', onlineOrdersDisabledMessage);
+      const { rules, closedMessage } = await rulesFor(trx, input.tenantId, restaurant, input.method);
+      if (closedMessage) throw new AppError('unprocessable', closedMessage);
       const asap = input.time === 'asap';
       const result = resolveOrderTime({ date: input.date, time: input.time, now }, { ...rules, capacity: null });
       if (!result.ok) throw problemError(result.reason, asap, restaurant, input.method, rules);

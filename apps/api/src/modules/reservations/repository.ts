@@ -232,6 +232,49 @@ export function reservationRepository(db: Db) {
         .where('tenant_id', '=', tenantId)
         .where('id', '=', id)
         .where('status', '=', 'confirmed')
+        // A party already seated (or marked a no-show) is not cancelled any more.
+        .where('visit_status', '=', 'booked')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** A restaurant's bookings of one service day, in time order (back office). */
+    forDay(tenantId: number, restaurantId: number, serviceDate: string) {
+      return db
+        .selectFrom('reservations')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .where('service_date', '=', serviceDate)
+        .orderBy('starts_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    findById(tenantId: number, restaurantId: number, id: number) {
+      return db
+        .selectFrom('reservations')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Moves a confirmed booking's visit status, only from the one it was read with. */
+    async setVisitStatus(
+      tenantId: number,
+      id: number,
+      from: 'booked' | 'seated' | 'no_show',
+      to: 'booked' | 'seated' | 'no_show',
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('reservations')
+        .set({ visit_status: to, updated_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .where('status', '=', 'confirmed')
+        .where('visit_status', '=', from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -27,6 +27,55 @@ export function settingsRepository(db: Db) {
     tenantExists(tenantId: number) {
       return db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst().then(Boolean);
     },
+    /** The restaurant's ordering controls row, if it has one (defaults otherwise). */
+    findOrderingControls(tenantId: number, restaurantId: number) {
+      return db
+        .selectFrom('ordering_controls')
+        .select(['busy_minutes', 'paused_until', 'pickup_enabled', 'delivery_enabled', 'dine_in_enabled'])
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .executeTakeFirst();
+    },
+    async saveOrderingControls(
+      tenantId: number,
+      restaurantId: number,
+      changes: Partial<{
+        busy_minutes: number;
+        paused_until: string | null;
+        pickup_enabled: number;
+        delivery_enabled: number;
+        dine_in_enabled: number;
+      }>,
+    ) {
+      const updated_at = new Date().toISOString();
+      await db
+        .insertInto('ordering_controls')
+        .values({ tenant_id: tenantId, restaurant_id: restaurantId, paused_until: null, ...changes, updated_at })
+        .onConflict((oc) => oc.column('restaurant_id').doUpdateSet({ ...changes, updated_at }))
+        .execute();
+    },
+    /** Switches online ordering of one restaurant (its override row, made if missing). */
+    async setRestaurantOnlineOrdering(tenantId: number, restaurantId: number, enabled: boolean) {
+      const value = enabled ? 1 : 0;
+      const updated = await db
+        .updateTable('app_settings')
+        .set({ is_online_order_enabled: value, updated_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) return;
+      await db
+        .insertInto('app_settings')
+        .values({
+          tenant_id: tenantId,
+          restaurant_id: restaurantId,
+          web_config: '{}',
+          payment_gateway_config: '{}',
+          payment_gateway_secrets: null,
+          is_online_order_enabled: value,
+        })
+        .execute();
+    },
     /** The tenant row's payment columns (public config and secrets). */
     findTenantPayment(tenantId: number) {
       return db

@@ -6,7 +6,7 @@ import {
 } from '@storefront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsService } from './service.js';
-import { requireTenantOwner, requireTenantStaff } from './staff-guard.js';
+import { requireTenantOwner } from './staff-guard.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = settingsService(app.db, app.log);
@@ -30,10 +30,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v2/restaurants/app-settings',
     {
-      preHandler: requireTenantStaff,
+      preHandler: requireTenantOwner,
       schema: {
         tags: ['settings'],
-        summary: 'Save the theme from the config editor (staff of the tenant only)',
+        summary: 'Save the theme from the config editor (the owner of the tenant only)',
         body: saveAppSettingsBodySchema,
         response: { 200: appSettingsResponseSchema },
       },

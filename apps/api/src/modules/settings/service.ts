@@ -1,7 +1,11 @@
 import {
   type AppSettingsEntry,
   defaultTheme,
+  type FulfilmentMethodName,
   mergeTheme,
+  type OrderingControls,
+  type OrderingState,
+  type OrderingUpdateBody,
   type PaymentGatewayConfig,
   paymentGatewayConfigSchema,
   type SavePaymentGatewayBody,
@@ -18,6 +22,20 @@ import { assertStripeKeys, StripeConfigError } from '../payments/stripe.js';
 import { settingsRepository } from './repository.js';
 
 export const onlineOrdersDisabledMessage = "We're not accepting online orders at the moment.";
+
+const methodNames: Record<FulfilmentMethodName, string> = {
+  pickup: 'Pickup',
+  delivery: 'Delivery',
+  dine_in: 'Dine-in',
+};
+export const methodOffMessage = (method: FulfilmentMethodName) =>
+  `${methodNames[method]} orders are not available at the moment.`;
+
+const defaultOrdering: OrderingState = {
+  paused_until: null,
+  busy_minutes: 0,
+  methods: { pickup: true, delivery: true, dine_in: true },
+};
 
 /**
  * A stored theme patch, kept only if it still passes today's validation: a row written by hand or
@@ -59,9 +77,29 @@ function parseSecrets(json: string | null): PaymentGatewaySecrets {
 export function settingsService(db: Db, log?: FastifyBaseLogger) {
   const repo = settingsRepository(db);
 
+  /** A restaurant's pause, busy mode and method switches; a pause that has run out is no pause. */
+  async function ordering(tenantId: number, restaurantId: number | null, now = new Date()): Promise<OrderingState> {
+    if (restaurantId === null) return defaultOrdering;
+    const row = await repo.findOrderingControls(tenantId, restaurantId);
+    if (!row) return defaultOrdering;
+    const paused = row.paused_until !== null && Date.parse(row.paused_until) > now.getTime();
+    return {
+      paused_until: paused ? row.paused_until : null,
+      busy_minutes: row.busy_minutes,
+      methods: {
+        pickup: row.pickup_enabled === 1,
+        delivery: row.delivery_enabled === 1,
+        dine_in: row.dine_in_enabled === 1,
+      },
+    };
+  }
+
   /** The effective settings of a tenant, or of one of its restaurants (tenant row + overrides). */
   async function resolve(tenantId: number, restaurantId: number | null): Promise<AppSettingsEntry | undefined> {
-    const rows = await repo.findRows(tenantId, restaurantId);
+    const [rows, orderingState] = await Promise.all([
+      repo.findRows(tenantId, restaurantId),
+      ordering(tenantId, restaurantId),
+    ]);
     const tenantRow = rows.find((row) => row.restaurant_id === null);
     if (!tenantRow) return undefined;
     const restaurantRow = restaurantId === null ? undefined : rows.find((row) => row.restaurant_id === restaurantId);
@@ -77,7 +115,10 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
       restaurant_id: restaurantId,
       web_config: theme as unknown as Record<string, unknown>,
       payment_gateway_config: restaurantPayment ?? publicPaymentConfig(tenantRow.payment_gateway_config),
-      is_online_order_enabled: (restaurantRow ?? tenantRow).is_online_order_enabled === 0 ? 0 : 1,
+      // A paused restaurant is, for its customers, not taking online orders (the spec's notice shows).
+      is_online_order_enabled:
+        (restaurantRow ?? tenantRow).is_online_order_enabled === 0 || orderingState.paused_until ? 0 : 1,
+      ordering: orderingState,
     };
   }
 
@@ -141,14 +182,67 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
 
   /**
    * For the order and cart modules: refuses online ordering when the business switched it off
-   * (spec §3 is_online_order_enabled = 0), so a client that ignores the notice gets a clear 422.
+   * (spec §3 is_online_order_enabled = 0) or paused it, and a fulfilment method that is switched
+   * off, so a client that ignores the notice gets a clear 422.
    */
-  async function assertOnlineOrdering(tenantId: number, restaurantId: number | null): Promise<void> {
+  async function assertOnlineOrdering(
+    tenantId: number,
+    restaurantId: number | null,
+    method?: FulfilmentMethodName,
+  ): Promise<void> {
     const entry = await resolve(tenantId, restaurantId);
-    if (entry && entry.is_online_order_enabled === 0) {
-      throw new AppError('unprocessable', onlineOrdersDisabledMessage);
+    if (!entry) return;
+    if (entry.is_online_order_enabled === 0) throw new AppError('unprocessable', onlineOrdersDisabledMessage);
+    if (method && entry.ordering && !entry.ordering.methods[method]) {
+      throw new AppError('unprocessable', methodOffMessage(method));
     }
   }
 
-  return { get, resolve, save, savePaymentGateway, assertOnlineOrdering };
+  /** Back office: the restaurant's own switch (its row, else the tenant's) and its controls. */
+  async function controls(tenantId: number, restaurantId: number, now = new Date()): Promise<OrderingControls> {
+    const [rows, state] = await Promise.all([
+      repo.findRows(tenantId, restaurantId),
+      ordering(tenantId, restaurantId, now),
+    ]);
+    const row = rows.find((r) => r.restaurant_id === restaurantId) ?? rows.find((r) => r.restaurant_id === null);
+    const enabled = row?.is_online_order_enabled !== 0;
+    return {
+      restaurant_id: restaurantId,
+      is_online_order_enabled: enabled,
+      busy_minutes: state.busy_minutes,
+      paused_until: state.paused_until,
+      pickup_enabled: state.methods.pickup,
+      delivery_enabled: state.methods.delivery,
+      dine_in_enabled: state.methods.dine_in,
+      accepting_orders: enabled && state.paused_until === null,
+    };
+  }
+
+  async function updateControls(tenantId: number, body: OrderingUpdateBody): Promise<OrderingControls> {
+    const { restaurant_id, is_online_order_enabled, busy_minutes, pickup_enabled, delivery_enabled, dine_in_enabled } =
+      body;
+    if (is_online_order_enabled !== undefined) {
+      await repo.setRestaurantOnlineOrdering(tenantId, restaurant_id, is_online_order_enabled);
+    }
+    const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+    const changes = Object.fromEntries(
+      Object.entries({
+        busy_minutes,
+        pickup_enabled: flag(pickup_enabled),
+        delivery_enabled: flag(delivery_enabled),
+        dine_in_enabled: flag(dine_in_enabled),
+      }).filter(([, value]) => value !== undefined),
+    );
+    if (Object.keys(changes).length > 0) await repo.saveOrderingControls(tenantId, restaurant_id, changes);
+    return controls(tenantId, restaurant_id);
+  }
+
+  /** Pauses online ordering for `minutes` from now; 0 resumes at once. */
+  async function pause(tenantId: number, restaurantId: number, minutes: number, now = new Date()) {
+    const pausedUntil = minutes === 0 ? null : new Date(now.getTime() + minutes * 60_000).toISOString();
+    await repo.saveOrderingControls(tenantId, restaurantId, { paused_until: pausedUntil });
+    return controls(tenantId, restaurantId, now);
+  }
+
+  return { get, resolve, save, savePaymentGateway, ordering, controls, updateControls, pause, assertOnlineOrdering };
 }

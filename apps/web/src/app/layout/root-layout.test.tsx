@@ -80,7 +80,7 @@ describe('app-level behaviour (spec §2, §4, §8)', () => {
     expect(useConfigStore.getState().isServerDown).toBe(false);
   });
 
-  it('shows the config editor to staff of this tenant only', async () => {
+  it('shows the config editor to the owner of this tenant only (not customers, not managers)', async () => {
     const user = {
       id: 1,
       tenant_id: 139,
@@ -94,10 +94,13 @@ describe('app-level behaviour (spec §2, §4, §8)', () => {
     const { unmount } = renderApp('/');
     expect(await screen.findByRole('button', { name: 'Edit theme' })).toBeInTheDocument();
     unmount();
-    useAuthStore.setState({ token: 'customer-token', user: { ...user, role: 'customer' } });
-    renderApp('/');
-    await screen.findByRole('heading', { level: 1 });
-    expect(screen.queryByRole('button', { name: 'Edit theme' })).not.toBeInTheDocument();
+    for (const role of ['customer', 'manager'] as const) {
+      useAuthStore.setState({ token: `${role}-token`, user: { ...user, role } });
+      const view = renderApp('/');
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('button', { name: 'Edit theme' })).not.toBeInTheDocument();
+      view.unmount();
+    }
     useAuthStore.setState({ token: null, user: null });
   });
 
@@ -117,6 +120,27 @@ describe('app-level behaviour (spec §2, §4, §8)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(10_000));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says when a paused restaurant's ordering resumes", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const pausedUntil = new Date(Date.now() + 15 * 60_000).toISOString();
+    const ordering = {
+      paused_until: pausedUntil,
+      busy_minutes: 0,
+      methods: { pickup: true, delivery: true, dine_in: true },
+    };
+    stubApi({
+      '/api/v2/restaurants/app-settings': () => ok([settingsEntry({}, { is_online_order_enabled: 0, ordering })]),
+    });
+    renderApp('/', { stub: false });
+    await screen.findByRole('heading', { level: 1 });
+    await act(async () => vi.advanceTimersByTime(3100));
+    const dialog = await screen.findByRole('dialog', { name: "We're not accepting online orders at the moment." });
+    const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(
+      new Date(pausedUntil),
+    );
+    expect(dialog).toHaveTextContent(`Online ordering is paused for a short while and resumes at ${time}.`);
   });
 
   it('never opens the notice when ordering is enabled', async () => {

@@ -1,3 +1,4 @@
+import { roleAllows } from '@storefront/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullScreenLoading } from '@/components/layout/full-screen-loading';
@@ -23,13 +24,14 @@ export interface RouteHandle {
   title?: string;
 }
 
-const staffRoles: ReadonlySet<string> = new Set(['staff', 'manager', 'owner']);
-
-/** Who may see the config editor: signed-in staff of this tenant (the save route checks the same). */
-function useIsTenantStaff(): boolean {
+/** Who may see the config editor: the owner of this tenant (issue 11; the save route checks the same). */
+function useIsTenantOwner(): boolean {
   return useAuthStore(
     (s) =>
-      s.token !== null && s.user !== null && staffRoles.has(s.user.role) && s.user.tenant_id === runtimeConfig.tenantId,
+      s.token !== null &&
+      s.user !== null &&
+      roleAllows(s.user.role, 'theme') &&
+      s.user.tenant_id === runtimeConfig.tenantId,
   );
 }
 
@@ -42,7 +44,7 @@ export function RootLayout() {
   const isServerDown = useConfigStore((s) => s.isServerDown);
   const isBannerVisible = useConfigStore((s) => s.isBannerVisible);
   const setBannerVisible = useConfigStore((s) => s.setBannerVisible);
-  const isStaff = useIsTenantStaff();
+  const isOwner = useIsTenantOwner();
   const pageTitle = matches.map((m) => (m.handle as RouteHandle | undefined)?.title).findLast(Boolean);
   // The chosen restaurant's overrides (theme, ordering switch, payment account) apply once chosen.
   const restaurantId = useRestaurantStore((s) => s.selectedRestaurant?.restaurant.id ?? null);
@@ -86,7 +88,7 @@ export function RootLayout() {
         </main>
         <SiteFooter />
         <OnlineOrdersDisabledNotice />
-        {isStaff && theme.general.showConfigEditor && (
+        {isOwner && theme.general.showConfigEditor && (
           <Suspense fallback={null}>
             <ConfigEditor tenantId={runtimeConfig.tenantId} />
           </Suspense>

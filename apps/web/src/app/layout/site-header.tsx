@@ -1,3 +1,4 @@
+import { isStaffRole } from '@storefront/core';
 import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
@@ -8,6 +9,7 @@ import { useCheckoutStore } from '@/features/checkout/stores/checkout-store';
 import { RestaurantSelector } from '@/features/restaurants/components/restaurant-selector';
 import { registerCartOnSwitch } from '@/features/restaurants/stores/restaurant-store';
 import { useConfigStore } from '@/features/settings/stores/config-store';
+import { useAuthStore } from '@/lib/auth-store';
 
 const mainLinks = [
   { to: '/menu', label: 'Menu' },
@@ -19,6 +21,9 @@ const mainLinks = [
 export function SiteHeader() {
   const header = useConfigStore((s) => s.theme.header);
   const general = useConfigStore((s) => s.theme.general);
+  const isStaff = useAuthStore(
+    (s) => s.token !== null && isStaffRole(s.user?.role) && s.user?.tenant_id === runtimeConfig.tenantId,
+  );
   // The restaurant switch clears a non-empty cart (spec §4).
   const cartOnSwitch = useCartSwitchHooks();
   const checkoutTo = useCheckoutStore((s) => (s.deliveryMethod === 'dine_in' ? '/dine-in-menu/checkout' : '/checkout'));
@@ -69,6 +74,14 @@ export function SiteHeader() {
               ))}
             </ul>
           </nav>
+          {isStaff && (
+            <Link
+              to="/admin"
+              className="rounded-md px-3 py-2 font-medium text-sm text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              Back office
+            </Link>
+          )}
           <AccountWidget />
           <CartButton checkoutTo={checkoutTo} />
         </div>

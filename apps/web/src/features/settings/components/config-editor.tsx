@@ -143,8 +143,8 @@ export function themeForSave(theme: Theme): ThemePatch {
  * The configuration editor (spec §3 showConfigEditor): edits the theme live (every change shows at
  * once), and staff of the tenant save it for every visitor. Values are text, never markup.
  */
-export function ConfigEditor({ tenantId }: { tenantId: number }) {
-  const [open, setOpen] = useState(false);
+export function ConfigEditor({ tenantId, inline = false }: { tenantId: number; inline?: boolean }) {
+  const [open, setOpen] = useState(inline);
   const theme = useConfigStore((s) => s.theme);
   const merge = useConfigStore((s) => s.mergeTheme);
   const reset = useConfigStore((s) => s.resetTheme);
@@ -197,24 +197,32 @@ export function ConfigEditor({ tenantId }: { tenantId: number }) {
     );
   }
 
+  // In the back office the editor is a page section; on the storefront a panel over the page.
+  const Panel = inline ? 'section' : 'aside';
   return (
-    <aside
+    <Panel
       id={panelId}
       aria-labelledby={`${panelId}-title`}
-      className="fixed inset-x-0 bottom-0 z-40 max-h-[70dvh] overflow-y-auto border-stone-300 border-t bg-white p-4 text-stone-900 shadow-2xl sm:inset-y-0 sm:right-0 sm:left-auto sm:max-h-none sm:w-96 sm:border-t-0 sm:border-l"
+      className={
+        inline
+          ? 'max-w-2xl rounded-md border border-stone-300 bg-white p-4 text-stone-900'
+          : 'fixed inset-x-0 bottom-0 z-40 max-h-[70dvh] overflow-y-auto border-stone-300 border-t bg-white p-4 text-stone-900 shadow-2xl sm:inset-y-0 sm:right-0 sm:left-auto sm:max-h-none sm:w-96 sm:border-t-0 sm:border-l'
+      }
     >
       <div className="mb-4 flex items-center justify-between">
         <h2 id={`${panelId}-title`} className="font-bold text-lg">
           Theme editor
         </h2>
-        <button
-          type="button"
-          onClick={() => setOpen(false)}
-          aria-label="Close theme editor"
-          className="grid size-9 place-items-center rounded-full hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </button>
+        {!inline && (
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            aria-label="Close theme editor"
+            className="grid size-9 place-items-center rounded-full hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        )}
       </div>
       <p className="mb-4 text-sm text-stone-600">Changes show at once on this page. Save to publish them.</p>
       <div className="space-y-5">
@@ -314,6 +322,6 @@ export function ConfigEditor({ tenantId }: { tenantId: number }) {
           Reset to defaults
         </button>
       </div>
-    </aside>
+    </Panel>
   );
 }

@@ -12,6 +12,7 @@ const OnlineOrdersDisabledDialog = lazy(() =>
 export function OnlineOrdersDisabledNotice() {
   const loaded = useConfigStore((s) => !s.isThemeLoading);
   const disabled = useConfigStore((s) => s.webSettings?.is_online_order_enabled === 0);
+  const pausedUntil = useConfigStore((s) => s.webSettings?.ordering?.paused_until ?? null);
   const [open, setOpen] = useState(false);
   const [dismissed, setDismissed] = useState(false);
 
@@ -29,6 +30,7 @@ export function OnlineOrdersDisabledNotice() {
     <Suspense fallback={null}>
       <OnlineOrdersDisabledDialog
         open
+        pausedUntil={pausedUntil}
         onClose={() => {
           setOpen(false);
           setDismissed(true);

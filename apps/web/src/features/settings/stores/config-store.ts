@@ -3,6 +3,7 @@ import {
   defaultTheme,
   type InlinedSettings,
   mergeTheme,
+  type OrderingState,
   type PaymentGatewayConfig,
   type Theme,
   type ThemePatch,
@@ -17,6 +18,8 @@ export interface WebSettings {
   tenant_id: number;
   restaurant_id: number | null;
   is_online_order_enabled: 0 | 1;
+  /** The restaurant's pause, busy mode and method switches (issue 11), when the server sent them. */
+  ordering?: OrderingState;
 }
 
 export interface ConfigState {
@@ -77,6 +80,7 @@ export const useConfigStore = create<ConfigStore>()(
             tenant_id: entry.tenant_id,
             restaurant_id: entry.restaurant_id,
             is_online_order_enabled: entry.is_online_order_enabled,
+            ...(entry.ordering && { ordering: entry.ordering }),
           },
           paymentConfig: entry.payment_gateway_config,
           isThemeLoading: false,

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { type AdminNavItem, AdminShell } from '@/features/admin/components/admin-shell';
+
+/** The areas of the back office, in the order staff use them; each shows only to roles allowed it. */
+export const adminNav: AdminNavItem[] = [
+  { to: '/admin/menu', label: 'Availability', ability: 'availability' },
+  { to: '/admin/ordering', label: 'Ordering', ability: 'pause' },
+  { to: '/admin/coupons', label: 'Coupons', ability: 'coupons' },
+  { to: '/admin/reservations', label: 'Reservations', ability: 'reservations' },
+  { to: '/admin/hours', label: 'Hours', ability: 'hours' },
+  { to: '/admin/theme', label: 'Theme', ability: 'theme' },
+  { to: '/admin/staff', label: 'Staff', ability: 'staff' },
+];
+
+/** /admin: its own lazy chunk, loaded only when someone opens the back office. */
+export function Component() {
+  useEffect(() => {
+    document.title = 'Back office';
+  }, []);
+  return (
+    <AdminShell nav={adminNav}>
+      <Outlet />
+    </AdminShell>
+  );
+}

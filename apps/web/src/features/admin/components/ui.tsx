@@ -1,0 +1,51 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+
+/** Small shared pieces of the back office's look (plain, dense, high-contrast). */
+export const buttonClass =
+  'inline-flex items-center justify-center gap-1.5 rounded-md border border-stone-400 bg-white px-3 py-1.5 font-semibold text-sm text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:opacity-60';
+export const primaryButtonClass =
+  'inline-flex items-center justify-center gap-1.5 rounded-md bg-stone-900 px-3 py-1.5 font-semibold text-sm text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:opacity-60';
+export const inputClass =
+  'rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm text-stone-900 focus:outline-2 focus:outline-stone-900';
+
+export function Button({ primary, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { primary?: boolean }) {
+  return <button type="button" className={primary ? primaryButtonClass : buttonClass} {...props} />;
+}
+
+export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="font-bold text-2xl text-stone-900">{children}</h1>
+      {actions}
+    </div>
+  );
+}
+
+export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'error' }) {
+  return (
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-md border px-3 py-2 text-sm ${tone === 'error' ? 'border-red-300 bg-red-50 text-red-800' : 'border-stone-300 bg-stone-50 text-stone-800'}`}
+    >
+      {children}
+    </p>
+  );
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Cents as the tenant's currency (display only). */
+export function formatCents(cents: number, currency = 'AUD', locale = 'en-AU') {
+  const key = `${locale}:${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
+}
+
+/** A local time of the restaurant, e.g. '7:45 pm'. */
+export function formatTime(iso: string, timeZone: string, locale = 'en-AU') {
+  return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}

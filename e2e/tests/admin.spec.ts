@@ -1,0 +1,157 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect as baseExpect, test } from '../support/fixtures';
+
+// The back office and the menu load their chunks and data after the shell; a busy machine is slow.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const owner = { email: 'owner@bellanonna.example', password: 'BellaNonna-Owner-2026' };
+// Other specs run at the same time on the same server: this one acts on Parramatta and on a dish no
+// other spec orders, and puts back everything it changes.
+const restaurantName = 'Bella Nonna Parramatta';
+const dish = 'Panna Cotta';
+
+async function restaurantEntry(request: APIRequestContext, name = restaurantName) {
+  const res = await request.post('/api/restaurants-with-images', { data: { tenant_id: 139, status: 1 } });
+  const { data } = (await res.json()) as { data: { restaurant: { id: number; name: string } }[] };
+  const entry = data.find((e) => e.restaurant.name === name);
+  if (!entry) throw new Error(`no active restaurant named ${name}`);
+  return entry;
+}
+
+/** A customer who already chose a restaurant (no selection dialog over the page). */
+async function asCustomerOf(page: Page, request: APIRequestContext, name = restaurantName) {
+  const stored = JSON.stringify({ state: { selectedRestaurant: await restaurantEntry(request, name) }, version: 0 });
+  await page.addInitScript((value) => {
+    if (!localStorage.getItem('restaurantStore')) localStorage.setItem('restaurantStore', value);
+  }, stored);
+}
+
+async function ownerToken(request: APIRequestContext) {
+  const res = await request.post('/api/v2/auth/login', { data: { tenant_id: 139, ...owner } });
+  return (await res.json()).data.token as string;
+}
+
+/** Back on sale and not paused, whatever happened in the test. */
+async function restore(request: APIRequestContext) {
+  const token = await ownerToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const restaurantId = (await restaurantEntry(request)).restaurant.id;
+  await request.put('/api/v2/admin/ordering/pause', { headers, data: { restaurant_id: restaurantId, minutes: 0 } });
+  const menu = (await (await request.get(`/api/v2/admin/menu?restaurant_id=${restaurantId}`, { headers })).json()).data;
+  const product = menu.products.find((p: { name: string }) => p.name === dish);
+  if (product && !product.is_available) {
+    await request.patch(`/api/v2/admin/products/${product.id}/availability`, {
+      headers,
+      data: { restaurant_id: restaurantId, available: true },
+    });
+  }
+}
+
+test.describe('the back office', () => {
+  test('the owner signs in, marks a dish out of stock for today and customers stop being offered it; pause shows on the storefront', async ({
+    browser,
+    page,
+    request,
+    axeViolations,
+    pageErrors,
+  }) => {
+    // A long journey with several axe runs; on a loaded machine it needs more than test.slow()'s 90 s.
+    test.setTimeout(180_000);
+    // The other tests of this file run alongside: this one puts back what it changes itself.
+    try {
+      await asCustomerOf(page, request);
+      await page.goto('/admin');
+      await expect(page.getByText('Sign in with your staff account')).toBeVisible();
+      expect(await axeViolations()).toEqual([]);
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await page.getByLabel('Email').fill(owner.email);
+      await page.getByLabel('Password').fill(owner.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+
+      await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/menu$/);
+      await page.getByRole('combobox', { name: 'Restaurant' }).selectOption({ label: restaurantName });
+
+      // A customer, in their own browser, has the menu open and is offered the dish.
+      const customerContext = await browser.newContext();
+      const customer = await customerContext.newPage();
+      await asCustomerOf(customer, request);
+      await customer.goto('/menu');
+      const card = customer.getByRole('article', { name: dish });
+      await expect(card.getByRole('button', { name: `Add ${dish}` })).toBeVisible();
+
+      // The owner 86es it for today.
+      const row = page.getByRole('listitem').filter({ has: page.getByText(dish, { exact: true }) });
+      await row.getByRole('button', { name: `Mark ${dish} out of stock for today` }).click();
+      await expect(row.getByText(/Out of stock until 12:00\s?am/i)).toBeVisible();
+      expect(await axeViolations()).toEqual([]);
+
+      // The customer's next look at the menu no longer offers it, with no cache in the way.
+      await customer.reload();
+      await expect(card.getByText('Out of stock')).toBeVisible();
+      await expect(card.getByRole('button', { name: `Add ${dish}` })).toHaveCount(0);
+
+      // Back on sale.
+      await row.getByRole('button', { name: `Put ${dish} back on sale` }).click();
+      await expect(row.getByText('On sale')).toBeVisible();
+      await customer.reload();
+      await expect(card.getByRole('button', { name: `Add ${dish}` })).toBeVisible();
+
+      // Pause ordering: the storefront says it is not taking online orders.
+      await page.getByRole('link', { name: 'Ordering' }).click();
+      await page.getByLabel('Pause for').selectOption('15');
+      await page.getByRole('button', { name: 'Pause ordering' }).click();
+      await expect(page.getByText(/Online ordering is paused until/)).toBeVisible();
+      expect(await axeViolations()).toEqual([]);
+      await customer.reload();
+      const notice = customer.getByRole('dialog', { name: "We're not accepting online orders at the moment." });
+      await expect(notice).toBeVisible();
+      await expect(notice.getByText(/Online ordering is paused for a short while and resumes at/)).toBeVisible();
+      await notice.getByRole('button', { name: 'Continue Browsing' }).click();
+
+      await page.getByRole('button', { name: 'Resume ordering now' }).click();
+      await expect(page.getByText('Taking online orders.')).toBeVisible();
+      await customer.reload();
+      await expect(
+        customer.getByRole('article', { name: dish }).getByRole('button', { name: `Add ${dish}` }),
+      ).toBeVisible();
+      await customer.waitForTimeout(3500); // the notice would open 3 s after the settings load
+      await expect(customer.getByRole('dialog')).toHaveCount(0);
+      await customerContext.close();
+
+      // The other owner pages pass axe too.
+      for (const [link, heading] of [
+        ['Coupons', 'Coupons'],
+        ['Reservations', 'Reservations'],
+        ['Hours', 'Opening hours'],
+        ['Theme', 'Theme editor'],
+        ['Staff', 'Staff'],
+      ] as const) {
+        await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: link }).click();
+        await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+        expect(await axeViolations(), link).toEqual([]);
+      }
+    } finally {
+      await restore(request);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("customers' pages never load the back office's code", async ({ page, request }) => {
+    await asCustomerOf(page, request, 'Bella Nonna Surry Hills');
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
+    });
+    for (const path of ['/', '/menu', '/cart', '/login']) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+    }
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((source) => source.includes('Restaurant back office'))).toEqual([]);
+    // …while /admin does load it.
+    await page.goto('/admin');
+    await expect(page.getByText('Restaurant back office')).toBeVisible();
+  });
+});
