@@ -12,7 +12,9 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
+import { giftCardRoutes } from './modules/gift-cards/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { loyaltyRoutes } from './modules/loyalty/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
 import { pagesRoutes } from './modules/pages/routes.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
@@ -97,6 +99,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(reservationRoutes);
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
+      await api.register(giftCardRoutes);
+      await api.register(loyaltyRoutes);
     },
     { prefix: '/api' },
   );

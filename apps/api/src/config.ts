@@ -36,6 +36,8 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com,accounts.google.com'),
   /** Requests per minute per client IP on the sign-in, sign-up, code and reset calls. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Gift card balance checks per minute, per client IP and per code prefix (brute-force guard). */
+  GIFT_CARD_CHECK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   /** `outbox`: text messages with one-time codes go to the sms_outbox table and the log. */
   SMS_SENDER: z.enum(['none', 'outbox']).default('none'),
 });
@@ -61,6 +63,7 @@ export interface Config {
   google: { clientId?: string; jwksUrl: string; issuers: string[] };
   authRateLimitMax: number;
   smsSender: 'none' | 'outbox';
+  giftCardCheckRateLimitMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     },
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     smsSender: e.SMS_SENDER,
+    giftCardCheckRateLimitMax: e.GIFT_CARD_CHECK_RATE_LIMIT_MAX,
   };
 }

@@ -51,8 +51,8 @@ export type BuyGiftCardBody = z.infer<typeof buyGiftCardBodySchema>;
 export const giftCardSchema = z.object({
   id: z.number().int(),
   status: giftCardStatusSchema,
-  /** Only the last four characters: the code itself is only ever in the recipient's mail. */
-  last4: z.string(),
+  /** Only the last four characters (null until the code is made at delivery): the code itself is only ever in the recipient's mail. */
+  last4: z.string().nullable(),
   initial_amount: z.number().int(),
   balance: z.number().int(),
   currency: z.string(),
@@ -88,8 +88,7 @@ export const giftCardBalanceSchema = z.object({
   last4: z.string(),
   balance: z.number().int(),
   currency: z.string(),
-  /** `expired`: the code is right but the card can no longer be used. */
-  status: z.enum(['active', 'expired']),
+  status: z.literal('active'),
   expires_at: z.string().nullable(),
 });
 export type GiftCardBalance = z.infer<typeof giftCardBalanceSchema>;

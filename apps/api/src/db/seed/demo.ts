@@ -4,6 +4,7 @@ import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
 import { seedDemoAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedContentPages } from './content-pages.js';
+import { seedGiftCardsAndLoyalty } from './gift-cards-loyalty.js';
 import { seedReservations } from './reservations.js';
 
 type WeekHours = [opens: string, closes: string][]; // index 0 = Sunday
@@ -170,6 +171,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedContentPages(trx, defaultTenantId, 'Bella Nonna Pizzeria & Grill', 'hello@bellanonna.example');
     await seedDemoAccounts(trx);
     await seedReservations(trx);
+    await seedGiftCardsAndLoyalty(trx, defaultTenantId);
     return true;
   });
 }
