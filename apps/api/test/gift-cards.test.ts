@@ -220,17 +220,15 @@ describe('gift card ledger under concurrency', () => {
     const amounts = Array.from({ length: 200 }, (_, i) => 100 + ((i * 37) % 900));
     const results = await Promise.all(
       amounts.map((amount, i) =>
-        ctx.db
-          .transaction()
-          .execute((trx) =>
-            giftCards.redeem(trx, {
-              tenantId,
-              giftCardId: card.gift_card.id,
-              orderId: 10_000 + i,
-              amount,
-              now: new Date(),
-            }),
-          ),
+        ctx.db.transaction().execute((trx) =>
+          giftCards.redeem(trx, {
+            tenantId,
+            giftCardId: card.gift_card.id,
+            orderId: 10_000 + i,
+            amount,
+            now: new Date(),
+          }),
+        ),
       ),
     );
     const accepted = amounts.filter((_, i) => results[i]);
@@ -335,18 +333,16 @@ describe('loyalty points', () => {
     await earn(userId, 7100, 100_000);
     const attempts = await Promise.allSettled(
       Array.from({ length: 100 }, (_, i) =>
-        ctx.db
-          .transaction()
-          .execute((trx) =>
-            loyalty.reserve(trx, {
-              tenantId,
-              userId,
-              orderId: 7200 + i,
-              points: 100,
-              orderCents: 5000,
-              now: new Date(),
-            }),
-          ),
+        ctx.db.transaction().execute((trx) =>
+          loyalty.reserve(trx, {
+            tenantId,
+            userId,
+            orderId: 7200 + i,
+            points: 100,
+            orderCents: 5000,
+            now: new Date(),
+          }),
+        ),
       ),
     );
     const ok = attempts.filter((a) => a.status === 'fulfilled');

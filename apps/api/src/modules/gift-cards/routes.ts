@@ -143,7 +143,8 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       preHandler: async (request) => {
         const result = await perPrefix(request);
-        if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited', 'Too many balance checks; try again in a minute');
+        if (!result.isAllowed && result.isExceeded)
+          throw new AppError('rate_limited', 'Too many balance checks; try again in a minute');
       },
       schema: {
         tags,
