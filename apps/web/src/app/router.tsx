@@ -34,6 +34,8 @@ export const routes: RouteObject[] = [
       { path: 'dine-in-menu/deals', lazy: () => import('./routes/dine-in-deals') },
       { path: 'deals', lazy: () => import('./routes/deals') },
       { path: 'cart', lazy: () => import('./routes/cart') },
+      { path: 'gift-cards', lazy: () => import('./routes/gift-cards') },
+      { path: 'loyalty-points', lazy: () => import('./routes/loyalty-points') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

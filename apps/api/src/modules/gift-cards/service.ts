@@ -147,7 +147,7 @@ export function giftCardService(deps: {
   /** The buyer's view: the purchaser's email is the key (a guest buys without an account). */
   async function purchased(tenantId: number, id: number, purchaserEmail: string) {
     const row = await byId(tenantId, id);
-    if (!row || row.source !== 'purchase' || row.purchaser_email !== purchaserEmail.toLowerCase()) {
+    if (row?.source !== 'purchase' || row.purchaser_email !== purchaserEmail.toLowerCase()) {
       throw new AppError('not_found', 'Gift card not found');
     }
     return row;
