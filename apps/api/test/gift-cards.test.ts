@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
+import { releaseForOrder, reserveForOrder } from '../src/modules/gift-cards/checkout.js';
 import * as giftCards from '../src/modules/gift-cards/ledger.js';
 import * as loyalty from '../src/modules/loyalty/ledger.js';
 import { createTestApp, type TestContext } from './support/app.js';
@@ -46,6 +47,9 @@ async function ledgerSum(db: Db, giftCardId: number) {
   const entries = await giftCards.ledgerOf(db, tenantId, giftCardId);
   return entries.reduce((sum, e) => sum + e.amount, 0);
 }
+
+const earnForOrderOnce = (trx: Db, userId: number, orderId: number, spentCents: number) =>
+  loyalty.earn(trx, { tenantId, userId, orderId, orderNumber: String(orderId), spentCents, now: new Date() });
 
 async function cardBalance(id: number) {
   const row = await ctx.db.selectFrom('gift_cards').select('balance').where('id', '=', id).executeTakeFirstOrThrow();
@@ -215,37 +219,77 @@ describe('staff calls', () => {
 });
 
 describe('gift card ledger under concurrency', () => {
-  it('200 parallel redemptions of one $50 card take at most $50, each accepted one with its entry', async () => {
+  it('200 parallel orders spending one $50 card take at most $50; every accepted one has its entry', async () => {
     const card = await issue(5000);
-    const amounts = Array.from({ length: 200 }, (_, i) => 100 + ((i * 37) % 900));
-    const results = await Promise.all(
-      amounts.map((amount, i) =>
+    const totals = Array.from({ length: 200 }, (_, i) => 700 + ((i * 37) % 900));
+    const results = await Promise.allSettled(
+      totals.map((totalCents, i) =>
         ctx.db.transaction().execute((trx) =>
-          giftCards.redeem(trx, {
+          reserveForOrder(trx, {
             tenantId,
-            giftCardId: card.gift_card.id,
+            userId: null,
             orderId: 10_000 + i,
-            amount,
+            orderNumber: null,
+            totalCents,
+            giftCardCode: card.code,
             now: new Date(),
           }),
         ),
       ),
     );
-    const accepted = amounts.filter((_, i) => results[i]);
-    const taken = accepted.reduce((a, b) => a + b, 0);
+    const accepted = results.flatMap((r, i) => (r.status === 'fulfilled' ? [{ orderId: 10_000 + i, ...r.value }] : []));
+    for (const r of results) {
+      // Lost the race (409) or found the card empty (422): never a server error.
+      if (r.status === 'rejected') expect((r.reason as { statusCode: number }).statusCode).toBeOneOf([409, 422]);
+    }
+    const taken = accepted.reduce((sum, a) => sum + a.gift_card, 0);
     expect(taken).toBeLessThanOrEqual(5000);
     expect(accepted.length).toBeGreaterThan(0);
+    for (const a of accepted) expect(a.gift_card + a.amount_due).toBe(a.total);
     const balance = await cardBalance(card.gift_card.id);
     expect(balance).toBe(5000 - taken);
     expect(balance).toBeGreaterThanOrEqual(0);
     const entries = await giftCards.ledgerOf(ctx.db, tenantId, card.gift_card.id);
     const redeems = entries.filter((e) => e.kind === 'redeem');
-    expect(redeems).toHaveLength(accepted.length);
-    expect(new Set(redeems.map((e) => e.order_id))).toEqual(
-      new Set(results.flatMap((ok, i) => (ok ? [10_000 + i] : []))),
-    );
+    expect(redeems.map((e) => e.order_id).sort()).toEqual(accepted.map((a) => a.orderId).sort());
+    expect(redeems.map((e) => -e.amount).sort()).toEqual(accepted.map((a) => a.gift_card).sort());
     expect(await ledgerSum(ctx.db, card.gift_card.id)).toBe(balance);
     expect(entries.every((e) => e.balance_after >= 0)).toBe(true);
+  });
+
+  it('a $12 order with 100 points and a $50 card: $5 off, the card pays $7; a failed payment gives both back', async () => {
+    const { userId } = await signUp(ctx.app, ctx.db, 'split@example.com').then((s) => ({ userId: s.user.id }));
+    await ctx.db.transaction().execute((trx) => earnForOrderOnce(trx, userId, 8000, 20_000)); // 200 points
+    const card = await issue(5000);
+    const now = new Date();
+    const split = await ctx.db.transaction().execute((trx) =>
+      reserveForOrder(trx, {
+        tenantId,
+        userId,
+        orderId: 8001,
+        orderNumber: '1801',
+        totalCents: 1200,
+        giftCardCode: card.code,
+        loyaltyPoints: 100,
+        now,
+      }),
+    );
+    expect(split).toMatchObject({
+      loyalty: 500,
+      loyalty_points: 100,
+      total: 700,
+      gift_card: 700,
+      amount_due: 0,
+      fully_paid: true,
+    });
+    expect(await cardBalance(card.gift_card.id)).toBe(4300);
+    expect(await ctx.db.transaction().execute((trx) => releaseForOrder(trx, { tenantId, orderId: 8001, now }))).toEqual(
+      {
+        gift_card: 700,
+        points: 100,
+      },
+    );
+    expect(await cardBalance(card.gift_card.id)).toBe(5000);
   });
 
   it('a failed payment releases, a refund restores, each once; the balance stays the ledger sum', async () => {
