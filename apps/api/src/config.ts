@@ -40,6 +40,10 @@ const envSchema = z.object({
   GIFT_CARD_CHECK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   /** `outbox`: text messages with one-time codes go to the sms_outbox table and the log. */
   SMS_SENDER: z.enum(['none', 'outbox']).default('none'),
+  /** Google Maps Geocoding for delivery addresses; unset: addresses are matched offline by postcode/suburb. */
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  /** Where the Geocoding API is (tests point it at a local server). */
+  GOOGLE_MAPS_BASE_URL: z.url().default('https://maps.googleapis.com'),
 });
 
 export type DatabaseTarget =
@@ -63,6 +67,7 @@ export interface Config {
   google: { clientId?: string; jwksUrl: string; issuers: string[] };
   authRateLimitMax: number;
   smsSender: 'none' | 'outbox';
+  maps: { googleApiKey?: string; googleBaseUrl: string };
   giftCardCheckRateLimitMax: number;
 }
 
@@ -106,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     },
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     smsSender: e.SMS_SENDER,
+    maps: { googleApiKey: e.GOOGLE_MAPS_API_KEY, googleBaseUrl: e.GOOGLE_MAPS_BASE_URL },
     giftCardCheckRateLimitMax: e.GIFT_CARD_CHECK_RATE_LIMIT_MAX,
   };
 }

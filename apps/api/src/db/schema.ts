@@ -456,6 +456,53 @@ export interface WishlistItemsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** How a restaurant takes pickup and delivery orders (issue 8). */
+export interface FulfilmentSettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  lead_time_minutes: number;
+  /** Kitchen slot length; slots sit on this grid from local midnight. */
+  slot_minutes: number;
+  max_orders_per_slot: number;
+  /** 0/1; null follows the storefront's isAsapOptionEnabled (spec §9, off by default). */
+  asap_enabled: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DeliveryZonesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  name: string;
+  kind: 'areas' | 'radius';
+  /** JSON array of postcodes ('areas'). */
+  postcodes: Generated<string>;
+  /** JSON array of suburb names ('areas'). */
+  suburbs: Generated<string>;
+  radius_km: number | null;
+  fee_cents: number;
+  minimum_order_cents: Generated<number>;
+  free_over_cents: number | null;
+  /** Lower first where zones overlap. */
+  priority: Generated<number>;
+  is_active: Generated<Flag>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** Orders taken per kitchen slot of a restaurant, pickup and delivery together. */
+export interface KitchenSlotsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  slot_start: Timestamp;
+  orders: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** Per-tenant gift card limits (issue 9). */
 export interface GiftCardSettingsTable {
   id: Generated<number>;
@@ -597,6 +644,9 @@ export interface Database {
   catalogue_versions: CatalogueVersionsTable;
   cart_items: CartItemsTable;
   wishlist_items: WishlistItemsTable;
+  fulfilment_settings: FulfilmentSettingsTable;
+  delivery_zones: DeliveryZonesTable;
+  kitchen_slots: KitchenSlotsTable;
   gift_card_settings: GiftCardSettingsTable;
   gift_cards: GiftCardsTable;
   gift_card_ledger: GiftCardLedgerTable;

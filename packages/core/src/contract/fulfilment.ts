@@ -13,11 +13,15 @@ const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format Y
 export const fulfilmentMethodSchema = z.enum(['pickup', 'delivery', 'dine_in']);
 export type FulfilmentMethodName = z.infer<typeof fulfilmentMethodSchema>;
 
+export const fulfilmentTimesParamsSchema = z.strictObject({ restaurant_id: id });
+
 /** GET /api/v2/restaurants/:restaurant_id/fulfilment-times?method=pickup|delivery[&date=YYYY-MM-DD] */
 export const fulfilmentTimesQuerySchema = z.strictObject({
   method: z.enum(['pickup', 'delivery']),
   /** A local date; absent: the first date that has any time left. */
   date: localDate.optional(),
+  /** Optional, as on the spec's other public calls: else the bearer token's tenant, else the storefront's. */
+  tenant_id: id.optional(),
 });
 export type FulfilmentTimesQuery = z.infer<typeof fulfilmentTimesQuerySchema>;
 

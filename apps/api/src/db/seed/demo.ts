@@ -4,6 +4,7 @@ import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
 import { seedDemoAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedContentPages } from './content-pages.js';
+import { seedFulfilment } from './fulfilment.js';
 import { seedGiftCardsAndLoyalty } from './gift-cards-loyalty.js';
 import { seedReservations } from './reservations.js';
 
@@ -93,6 +94,8 @@ const webConfig: ThemePatch = {
     contactEmail: 'hello@bellanonna.example',
     contactPhone: '(02) 9360 4127',
     websiteUrl: 'https://bellanonna.example',
+    // The demo takes ASAP orders (spec §9's default is off).
+    isAsapOptionEnabled: true,
     socialLinks: [
       { platform: 'instagram', url: 'https://instagram.com/bellanonna.example' },
       { platform: 'facebook', url: 'https://facebook.com/bellanonna.example' },
@@ -171,6 +174,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedContentPages(trx, defaultTenantId, 'Bella Nonna Pizzeria & Grill', 'hello@bellanonna.example');
     await seedDemoAccounts(trx);
     await seedReservations(trx);
+    await seedFulfilment(trx, defaultTenantId);
     await seedGiftCardsAndLoyalty(trx, defaultTenantId);
     return true;
   });

@@ -1,0 +1,308 @@
+import {
+  asapLabel,
+  type DeliveryAddress,
+  type DeliveryQuote,
+  type DeliveryZoneRule,
+  datesWithTimes,
+  type FulfilmentTimeRules,
+  type FulfilmentTimes,
+  isoWithOffset,
+  isValidDate,
+  type NoTimesReason,
+  type OrderTimeProblem,
+  quoteDelivery,
+  resolveOrderTime,
+  type SlotCounts,
+  timeLabel,
+  timesOnDate,
+} from '@storefront/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import { onlineOrdersDisabledMessage, settingsService } from '../settings/service.js';
+import { type Geocoder, geocoderFor, offlineGeocoder } from './geocoder.js';
+import { fulfilmentRepository as repo } from './repository.js';
+
+/** Methods that have times (dine-in orders are for now, at the table). */
+export type TimedMethod = 'pickup' | 'delivery';
+
+/** Calendar days offered, today included (the contract's "at most 7"). */
+export const daysAhead = 7;
+
+/** A restaurant without a fulfilment_settings row takes orders with these. */
+export const defaultFulfilmentSettings = {
+  lead_time_minutes: 20,
+  slot_minutes: 15,
+  max_orders_per_slot: 10,
+  asap_enabled: null,
+} as const;
+
+export interface ClaimedSlot {
+  /** When the order is due (the slot, or now + lead time for ASAP), ISO UTC. */
+  scheduledFor: string;
+  /** The kitchen slot the order counts against; give it back with releaseSlot. */
+  slotStart: string;
+}
+
+type Restaurant = NonNullable<Awaited<ReturnType<typeof repo.restaurant>>>;
+
+function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const badTime = (message: string, field = 'pickup_time') =>
+  new AppError('unprocessable', message, { [field]: message });
+
+export function fulfilmentService(
+  db: Db,
+  options: { config?: Pick<Config, 'maps'>; geocoder?: Geocoder; log?: FastifyBaseLogger; now?: () => Date } = {},
+) {
+  const geocoder = options.geocoder ?? (options.config ? geocoderFor(options.config) : offlineGeocoder);
+  const clock = options.now ?? (() => new Date());
+
+  /** An active restaurant of the tenant; anything else (another tenant's, unknown, switched off) is 404. */
+  async function restaurantOf(ex: Db, tenantId: number, restaurantId: number): Promise<Restaurant> {
+    const restaurant = await repo.restaurant(ex, tenantId, restaurantId);
+    if (restaurant?.status !== 1) throw new AppError('not_found', 'Restaurant not found');
+    return restaurant;
+  }
+
+  async function rulesFor(ex: Db, tenantId: number, restaurant: Restaurant, method: TimedMethod) {
+    const [hours, row, settings] = await Promise.all([
+      repo.hours(ex, tenantId, restaurant.id, method),
+      repo.settings(ex, tenantId, restaurant.id),
+      settingsService(ex).resolve(tenantId, restaurant.id),
+    ]);
+    const s = row ?? defaultFulfilmentSettings;
+    const general = (settings?.web_config as { general?: { isAsapOptionEnabled?: unknown } } | undefined)?.general;
+    const rules: FulfilmentTimeRules = {
+      timezone: restaurant.timezone,
+      ranges: hours,
+      leadMinutes: s.lead_time_minutes,
+      slotMinutes: s.slot_minutes,
+      // The restaurant's own switch, else the storefront's isAsapOptionEnabled (spec §9: off).
+      asapEnabled: s.asap_enabled === null ? general?.isAsapOptionEnabled === true : s.asap_enabled === 1,
+      daysAhead,
+      capacity: s.max_orders_per_slot,
+    };
+    return { rules, orderingEnabled: settings?.is_online_order_enabled !== 0 };
+  }
+
+  async function countsFor(ex: Db, tenantId: number, restaurantId: number, now: Date, rules: FulfilmentTimeRules) {
+    const from = new Date(now.getTime() - rules.slotMinutes * 60_000).toISOString();
+    const to = new Date(now.getTime() + (daysAhead + 1) * 86_400_000).toISOString();
+    const counts: Record<string, number> = {};
+    for (const row of await repo.slotCounts(ex, tenantId, restaurantId, from, to)) {
+      counts[new Date(row.slot_start).toISOString()] = row.orders;
+    }
+    return counts as SlotCounts;
+  }
+
+  async function localeOf(ex: Db, tenantId: number) {
+    const tenant = await repo.tenant(ex, tenantId);
+    return { currency: tenant?.currency ?? 'AUD', locale: tenant?.locale ?? 'en-AU' };
+  }
+
+  function dayLabel(date: string, locale: string) {
+    return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+      new Date(`${date}T12:00:00Z`),
+    );
+  }
+
+  function noTimesMessage(
+    reason: NoTimesReason,
+    restaurant: Restaurant,
+    method: TimedMethod,
+    date: string,
+    locale: string,
+  ) {
+    const day = dayLabel(date, locale);
+    switch (reason) {
+      case 'closed':
+        return `${restaurant.name} is closed for ${method} on ${day}. Please choose another day.`;
+      case 'none_left':
+        return `There are no more ${method} times on ${day}. Please choose another day.`;
+      case 'full':
+        return `Every ${method} time on ${day} is fully booked. Please choose another day.`;
+      case 'past':
+        return 'That date has passed. Please choose another day.';
+      case 'too_far':
+        return `Orders can be placed for today and the next ${daysAhead - 1} days. Please choose an earlier day.`;
+    }
+  }
+
+  function problemError(
+    problem: OrderTimeProblem,
+    asap: boolean,
+    restaurant: Restaurant,
+    method: TimedMethod,
+    rules: FulfilmentTimeRules,
+  ) {
+    switch (problem) {
+      case 'closed':
+        return asap
+          ? badTime(`${restaurant.name} isn't taking ASAP ${method} orders right now. Please choose a time.`)
+          : badTime(`${restaurant.name} is closed for ${method} at that time. Please choose another time.`);
+      case 'past':
+        return badTime('That time has passed. Please choose a later time.');
+      case 'too_soon':
+        return badTime(`Orders need at least ${rules.leadMinutes} minutes. Please choose a later time.`);
+      case 'not_offered':
+        return asap
+          ? badTime('ASAP is not available. Please choose a time.')
+          : badTime('That time is not one of the times offered. Please choose another time.');
+      case 'full':
+        return new AppError('conflict', 'Sorry, that time is fully booked. Please choose another time.', {
+          pickup_time: 'Fully booked',
+        });
+    }
+  }
+
+  return {
+    /** The dates and times a restaurant offers for a method (GET …/fulfilment-times). */
+    async times(input: {
+      tenantId: number;
+      restaurantId: number;
+      method: TimedMethod;
+      date?: string | undefined;
+    }): Promise<FulfilmentTimes> {
+      if (input.date !== undefined && !isValidDate(input.date)) {
+        throw new AppError('bad_request', 'Invalid request', { date: 'Not a calendar date' });
+      }
+      const now = clock();
+      const restaurant = await restaurantOf(db, input.tenantId, input.restaurantId);
+      const { rules, orderingEnabled } = await rulesFor(db, input.tenantId, restaurant, input.method);
+      const answer = (
+        dates: string[],
+        date: string | null,
+        times: FulfilmentTimes['times'],
+        message: string | null,
+      ) => ({
+        restaurant_id: restaurant.id,
+        method: input.method,
+        timezone: restaurant.timezone,
+        dates,
+        date,
+        times,
+        message,
+      });
+      if (!orderingEnabled) return answer([], input.date ?? null, [], onlineOrdersDisabledMessage);
+      const { locale } = await localeOf(db, input.tenantId);
+      const counts = await countsFor(db, input.tenantId, restaurant.id, now, rules);
+      const dates = datesWithTimes(now, rules, counts);
+      const date = input.date ?? dates[0] ?? null;
+      if (date === null) {
+        const message =
+          rules.ranges.length === 0
+            ? `${restaurant.name} doesn't offer ${input.method} at the moment.`
+            : `There are no ${input.method} times left in the next ${daysAhead} days.`;
+        return answer(dates, null, [], message);
+      }
+      const { times, reason } = timesOnDate(date, now, rules, counts);
+      return answer(
+        dates,
+        date,
+        times.map((t) => ({
+          value: t.value,
+          label: t.value === 'asap' ? asapLabel(rules.leadMinutes) : timeLabel(t.starts_at, rules.timezone, locale),
+          starts_at: isoWithOffset(t.starts_at, rules.timezone),
+        })),
+        reason ? noTimesMessage(reason, restaurant, input.method, date, locale) : null,
+      );
+    },
+
+    /**
+     * The delivery charge for `subtotalCents` (the cart's subtotal) to `address`, or the reason it
+     * cannot be delivered. Runs on `ex` (pass the order's transaction from inside one).
+     */
+    async quote(
+      ex: Db,
+      input: { tenantId: number; restaurantId: number; address: DeliveryAddress; subtotalCents: number },
+    ): Promise<DeliveryQuote> {
+      const restaurant = await restaurantOf(ex, input.tenantId, input.restaurantId);
+      const [rows, money] = await Promise.all([
+        repo.zones(ex, input.tenantId, restaurant.id),
+        localeOf(ex, input.tenantId),
+      ]);
+      const zones: DeliveryZoneRule[] = rows.map((row) => ({
+        ...row,
+        postcodes: parseList(row.postcodes),
+        suburbs: parseList(row.suburbs),
+      }));
+      const { address } = input;
+      let place: { postcode: string; suburb: string; latitude?: number | null; longitude?: number | null } = address;
+      if (address.latitude === undefined || address.longitude === undefined) {
+        const areas = { postcodes: zones.flatMap((z) => z.postcodes), suburbs: zones.flatMap((z) => z.suburbs) };
+        try {
+          place = (await geocoder.locate(address, { country: restaurant.country, areas })) ?? address;
+        } catch (error) {
+          // The maps provider is down or refused: quote from the address as typed (postcode/suburb zones).
+          options.log?.warn({ err: error, geocoder: geocoder.name }, 'geocoding failed; quoting without coordinates');
+        }
+      }
+      return quoteDelivery({
+        zones,
+        origin: restaurant,
+        place,
+        subtotalCents: input.subtotalCents,
+        currency: money.currency,
+        locale: money.locale,
+      });
+    },
+
+    /**
+     * Checks the chosen time and takes one order of its kitchen slot, inside the caller's order
+     * transaction: 422 when closed, past, too soon or not offered; 409 when the slot is full.
+     * `date` may be omitted with time 'asap'.
+     */
+    async claimSlot(
+      trx: Db,
+      input: {
+        tenantId: number;
+        restaurantId: number;
+        method: TimedMethod;
+        date?: string | null | undefined;
+        time: string;
+        now?: Date;
+      },
+    ): Promise<ClaimedSlot> {
+      const now = input.now ?? clock();
+      const restaurant = await restaurantOf(trx, input.tenantId, input.restaurantId);
+      const { rules, orderingEnabled } = await rulesFor(trx, input.tenantId, restaurant, input.method);
+      if (!orderingEnabled) throw new AppError('unprocessable', onlineOrdersDisabledMessage);
+      const asap = input.time === 'asap';
+      const result = resolveOrderTime({ date: input.date, time: input.time, now }, { ...rules, capacity: null });
+      if (!result.ok) throw problemError(result.reason, asap, restaurant, input.method, rules);
+      const taken = await repo.takeSlot(trx, {
+        tenantId: input.tenantId,
+        restaurantId: restaurant.id,
+        slotStart: result.slot_start,
+        capacity: rules.capacity ?? 2_147_483_647,
+      });
+      if (!taken) {
+        const { locale } = await localeOf(trx, input.tenantId);
+        const message = asap
+          ? 'Sorry, the kitchen is fully booked for ASAP orders right now. Please choose a time.'
+          : `Sorry, ${timeLabel(result.slot_start, rules.timezone, locale)} is fully booked. Please choose another time.`;
+        throw new AppError('conflict', message, { pickup_time: 'Fully booked' });
+      }
+      return { scheduledFor: result.scheduled_for, slotStart: result.slot_start };
+    },
+
+    /** Gives back the order a claim took (a cancelled or abandoned order); false when there was none. */
+    releaseSlot(trx: Db, input: { restaurantId: number; slotStart: string }): Promise<boolean> {
+      return repo.releaseSlot(trx, {
+        restaurantId: input.restaurantId,
+        slotStart: new Date(input.slotStart).toISOString(),
+      });
+    },
+  };
+}
+
+export type FulfilmentService = ReturnType<typeof fulfilmentService>;

@@ -1,0 +1,251 @@
+import { isOpenAt, minutesOf, type OpeningRange } from './opening-hours.js';
+import {
+  addDays,
+  daysBetween,
+  fromZoned,
+  isValidDate,
+  minutesOfDay,
+  offsetMinutes,
+  timeOfMinutes,
+  toZoned,
+  weekdayOf,
+} from './zoned-time.js';
+
+/**
+ * Pickup and delivery times (issue 8), on the restaurant's wall clock (DESIGN.md §4). Times are
+ * kitchen slots on a grid of `slotMinutes` from local midnight, so pickup and delivery share one
+ * grid and one capacity count per slot. A date is a calendar date: 00:30 belongs to the day it is
+ * on, even when it is the tail of the previous evening's opening.
+ */
+export interface FulfilmentTimeRules {
+  timezone: string;
+  /** The method's opening ranges; closes_at <= opens_at runs past midnight. */
+  ranges: readonly OpeningRange[];
+  /** The earliest time offered is this long after now (and ASAP is ready this long after now). */
+  leadMinutes: number;
+  slotMinutes: number;
+  asapEnabled: boolean;
+  /** Calendar days offered, today included: 7 is today and the next six. */
+  daysAhead: number;
+  /** Orders one kitchen slot takes; null: no limit. */
+  capacity: number | null;
+}
+
+/** Orders already in each kitchen slot, keyed by the slot start's ISO UTC instant. */
+export type SlotCounts = Readonly<Record<string, number>>;
+
+export interface OfferedTime {
+  /** 'asap' or the local 'HH:MM' of the slot (what checkout stores as pickupTime). */
+  value: string;
+  /** Local date and 'HH:MM' of `starts_at`. */
+  date: string;
+  time: string;
+  /** When the order is due, ISO UTC: the slot start, or now + lead time for ASAP. */
+  starts_at: string;
+  /** The kitchen slot the order counts against, ISO UTC. */
+  slot_start: string;
+}
+
+/** Why a date offers nothing. */
+export type NoTimesReason = 'past' | 'too_far' | 'closed' | 'none_left' | 'full';
+
+export interface TimesOnDate {
+  times: OfferedTime[];
+  reason: NoTimesReason | null;
+}
+
+export type OrderTimeProblem = 'not_offered' | 'past' | 'closed' | 'too_soon' | 'full';
+
+export type OrderTimeResult =
+  | { ok: true; asap: boolean; scheduled_for: string; slot_start: string }
+  | { ok: false; reason: OrderTimeProblem };
+
+const minute = 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Today's local date at the restaurant. */
+export function localToday(now: Date, timezone: string): string {
+  return toZoned(now.getTime(), timezone).date;
+}
+
+/**
+ * The kitchen slot an instant falls in: back to the last grid line of the local clock. Measured
+ * back from the instant itself, so the repeated hour of a fall-back night keeps its own slots.
+ */
+export function kitchenSlotOf(at: Date | number, timezone: string, slotMinutes: number): string {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  const local = minutesOfDay(toZoned(ms, timezone).time);
+  const withinMinute = ((ms % minute) + minute) % minute;
+  return iso(ms - (local % slotMinutes) * minute - withinMinute);
+}
+
+/** Local [from, to) minute windows of `date` in which slots may start, from its own and the previous day's ranges. */
+function windowsOn(date: string, ranges: readonly OpeningRange[]): [number, number][] {
+  const weekday = weekdayOf(date);
+  const yesterday = weekdayOf(addDays(date, -1));
+  const windows: [number, number][] = [];
+  for (const range of ranges) {
+    const opens = minutesOf(range.opens_at);
+    const closes = minutesOf(range.closes_at);
+    if (closes > opens) {
+      if (range.weekday === weekday) windows.push([opens, closes]);
+      continue;
+    }
+    if (range.weekday === weekday) windows.push([opens, 24 * 60]);
+    if (range.weekday === yesterday) windows.push([0, closes]);
+  }
+  return windows;
+}
+
+/**
+ * Every slot of a calendar date, ignoring now: grid times whose whole slot fits in an opening.
+ * Local times the clocks skip are left out; times that happen twice are offered once (the first).
+ */
+export function slotsOnDate(date: string, rules: Pick<FulfilmentTimeRules, 'timezone' | 'ranges' | 'slotMinutes'>) {
+  const step = rules.slotMinutes;
+  const seen = new Set<string>();
+  const slots: { time: string; starts_at: string }[] = [];
+  // Most days have one UTC offset throughout: then wall-clock minus offset, with no look-ups per slot.
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  const before = offsetMinutes(midnight - 86_400_000, rules.timezone);
+  const steady = before === offsetMinutes(midnight + 2 * 86_400_000, rules.timezone) ? before : null;
+  for (const [from, to] of windowsOn(date, rules.ranges)) {
+    for (let m = Math.ceil(from / step) * step; m + step <= to; m += step) {
+      const time = timeOfMinutes(m);
+      const startsAt = steady === null ? fromZoned(date, time, rules.timezone) : iso(midnight + (m - steady) * minute);
+      if (!startsAt || seen.has(startsAt)) continue;
+      seen.add(startsAt);
+      slots.push({ time, starts_at: startsAt });
+    }
+  }
+  return slots.sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+}
+
+const isFull = (slotStart: string, rules: Pick<FulfilmentTimeRules, 'capacity'>, counts: SlotCounts) =>
+  rules.capacity !== null && (counts[slotStart] ?? 0) >= rules.capacity;
+
+/** ASAP as of `now`: ready after the lead time, while the restaurant is open now and still then. */
+function asapAt(now: Date, rules: FulfilmentTimeRules): { ready: number; slotStart: string } | 'closed' {
+  const ready = Math.ceil((now.getTime() + rules.leadMinutes * minute) / minute) * minute;
+  const lastOpenMoment = Math.max(now.getTime(), ready - minute);
+  if (
+    !isOpenAt(rules.ranges, rules.timezone, now) ||
+    !isOpenAt(rules.ranges, rules.timezone, new Date(lastOpenMoment))
+  ) {
+    return 'closed';
+  }
+  return { ready, slotStart: kitchenSlotOf(ready, rules.timezone, rules.slotMinutes) };
+}
+
+/**
+ * The times of `date` that can be ordered for at `now`: ASAP first (today, when enabled and open),
+ * then slots not past, not within the lead time and not full. `reason` says why there are none.
+ */
+export function timesOnDate(date: string, now: Date, rules: FulfilmentTimeRules, counts: SlotCounts = {}): TimesOnDate {
+  const today = localToday(now, rules.timezone);
+  const days = daysBetween(today, date);
+  if (days < 0) return { times: [], reason: 'past' };
+  if (days >= rules.daysAhead) return { times: [], reason: 'too_far' };
+  const all = slotsOnDate(date, rules);
+  const times: OfferedTime[] = [];
+  if (date === today && rules.asapEnabled) {
+    const asap = asapAt(now, rules);
+    if (asap !== 'closed' && !isFull(asap.slotStart, rules, counts)) {
+      const local = toZoned(asap.ready, rules.timezone);
+      times.push({
+        value: 'asap',
+        date: local.date,
+        time: local.time,
+        starts_at: iso(asap.ready),
+        slot_start: asap.slotStart,
+      });
+    }
+  }
+  const earliest = now.getTime() + rules.leadMinutes * minute;
+  const upcoming = all.filter((slot) => Date.parse(slot.starts_at) >= earliest);
+  for (const slot of upcoming) {
+    if (isFull(slot.starts_at, rules, counts)) continue;
+    times.push({ value: slot.time, date, time: slot.time, starts_at: slot.starts_at, slot_start: slot.starts_at });
+  }
+  if (times.length > 0) return { times, reason: null };
+  if (all.length === 0) return { times, reason: 'closed' };
+  return { times, reason: upcoming.length === 0 ? 'none_left' : 'full' };
+}
+
+/** The local dates from today (at most `daysAhead`) that still have a time to offer, in order. */
+export function datesWithTimes(now: Date, rules: FulfilmentTimeRules, counts: SlotCounts = {}): string[] {
+  const today = localToday(now, rules.timezone);
+  const dates: string[] = [];
+  for (let day = 0; day < rules.daysAhead; day++) {
+    const date = addDays(today, day);
+    if (timesOnDate(date, now, rules, counts).times.length > 0) dates.push(date);
+  }
+  return dates;
+}
+
+/**
+ * Checks a chosen date and time ('HH:MM' or 'asap') at order time: the instant the order is due and
+ * the kitchen slot it takes, or why it cannot be taken. The date may be omitted for ASAP.
+ */
+export function resolveOrderTime(
+  choice: { date?: string | null | undefined; time: string; now: Date },
+  rules: FulfilmentTimeRules,
+  counts: SlotCounts = {},
+): OrderTimeResult {
+  const { date, time, now } = choice;
+  const today = localToday(now, rules.timezone);
+  if (date != null && !isValidDate(date)) return { ok: false, reason: 'not_offered' };
+  if (date != null && daysBetween(today, date) < 0) return { ok: false, reason: 'past' };
+
+  if (time === 'asap') {
+    if (!rules.asapEnabled || (date != null && date !== today)) return { ok: false, reason: 'not_offered' };
+    const asap = asapAt(now, rules);
+    if (asap === 'closed') return { ok: false, reason: 'closed' };
+    if (isFull(asap.slotStart, rules, counts)) return { ok: false, reason: 'full' };
+    return { ok: true, asap: true, scheduled_for: iso(asap.ready), slot_start: asap.slotStart };
+  }
+
+  if (date == null || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return { ok: false, reason: 'not_offered' };
+  const startsAt = fromZoned(date, time, rules.timezone);
+  if (!startsAt) return { ok: false, reason: 'not_offered' };
+  const at = Date.parse(startsAt);
+  if (at <= now.getTime()) return { ok: false, reason: 'past' };
+  if (daysBetween(today, date) >= rules.daysAhead) return { ok: false, reason: 'not_offered' };
+  if (!isOpenAt(rules.ranges, rules.timezone, new Date(at))) return { ok: false, reason: 'closed' };
+  if (!slotsOnDate(date, rules).some((slot) => slot.starts_at === startsAt))
+    return { ok: false, reason: 'not_offered' };
+  if (at < now.getTime() + rules.leadMinutes * minute) return { ok: false, reason: 'too_soon' };
+  if (isFull(startsAt, rules, counts)) return { ok: false, reason: 'full' };
+  return { ok: true, asap: false, scheduled_for: startsAt, slot_start: startsAt };
+}
+
+const labelFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** '6:15 pm' (en-AU) for an instant on the restaurant's clock. */
+export function timeLabel(instant: string, timezone: string, locale: string): string {
+  const key = `${locale}|${timezone}`;
+  let format = labelFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: timezone, hour: 'numeric', minute: '2-digit' });
+    labelFormats.set(key, format);
+  }
+  return format.format(new Date(instant));
+}
+
+/** 'ASAP (about 20 min)'. */
+export function asapLabel(leadMinutes: number): string {
+  return `ASAP (about ${leadMinutes} min)`;
+}
+
+/** The instant with the restaurant's own UTC offset, e.g. '2026-11-24T18:15:00+11:00'. */
+export function isoWithOffset(instant: string, timezone: string): string {
+  const ms = Date.parse(instant);
+  const local = toZoned(ms, timezone);
+  const seconds = String(new Date(ms).getUTCSeconds()).padStart(2, '0');
+  const offset = offsetMinutes(ms, timezone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${local.date}T${local.time}:${seconds}${sign}${hh}:${mm}`;
+}
