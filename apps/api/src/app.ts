@@ -12,6 +12,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
+import { couponRoutes } from './modules/coupons/routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
 import { giftCardRoutes } from './modules/gift-cards/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -99,6 +100,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(catalogueRoutes);
       await api.register(reservationRoutes);
       await api.register(cartRoutes);
+      await api.register(couponRoutes);
       await api.register(wishlistRoutes);
       await api.register(fulfilmentRoutes);
       await api.register(giftCardRoutes);

@@ -1,6 +1,7 @@
 export * from './contract/auth.js';
 export * from './contract/catalogue.js';
 export * from './contract/contact.js';
+export * from './contract/coupons.js';
 export * from './contract/envelope.js';
 export * from './contract/fulfilment.js';
 export * from './contract/gift-cards.js';

@@ -503,6 +503,84 @@ export interface KitchenSlotsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** Conditions shared by coupons and offers; lists are JSON arrays in text, null = no condition. */
+interface PromotionColumns {
+  is_active: Generated<Flag>;
+  /** Restaurant-local 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM'. */
+  valid_from: string | null;
+  valid_until: string | null;
+  /** 'HH:MM' daily window; from > until wraps past midnight. */
+  daily_from: string | null;
+  daily_until: string | null;
+  /** JSON number[]: 0 = Sunday … 6 = Saturday. */
+  days_of_week: string | null;
+  /** JSON number[] */
+  restaurant_ids: string | null;
+  /** JSON ('pickup' | 'delivery' | 'dine_in')[] */
+  methods: string | null;
+  /** JSON number[]: master product ids. */
+  product_ids: string | null;
+  /** JSON number[] */
+  category_ids: string | null;
+  min_spend_cents: number | null;
+  excludes_cash_on_delivery: Generated<Flag>;
+}
+
+/** A coupon code (PricingCoupon in core); `code` is unique per tenant case-insensitively. */
+export interface CouponsTable extends PromotionColumns {
+  id: Generated<number>;
+  tenant_id: number;
+  code: string;
+  description: Generated<string>;
+  discount_type: 'flat' | 'percentage';
+  /** flat: cents; percentage: basis points. */
+  value: number;
+  max_discount_cents: number | null;
+  usage_limit: number | null;
+  /** Live uses (reserved or used); moved only by coupons.reserve / release. */
+  times_used: Generated<number>;
+  per_customer_limit: number | null;
+  first_order_only: Generated<Flag>;
+  is_auto_coupon: Generated<Flag>;
+  stackable: Generated<Flag>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** An automatic offer (PricingOffer in core); the columns of its type are set, the others null. */
+export interface OffersTable extends PromotionColumns {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  offer_type: 'free_item' | 'buy_x_get_y' | 'order_discount';
+  free_quantity: number | null;
+  buy_quantity: number | null;
+  get_quantity: number | null;
+  get_discount_bp: number | null;
+  max_applications: number | null;
+  discount_type: 'flat' | 'percentage' | null;
+  value: number | null;
+  max_discount_cents: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** One use of a coupon by an order: reserved when placed, used when paid, released when it fails. */
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  coupon_id: number;
+  user_id: number | null;
+  guest_id: number | null;
+  order_id: number;
+  status: 'reserved' | 'used' | 'released';
+  reserved_at: Timestamp;
+  used_at: Timestamp | null;
+  released_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** Per-tenant gift card limits (issue 9). */
 export interface GiftCardSettingsTable {
   id: Generated<number>;
@@ -647,6 +725,9 @@ export interface Database {
   fulfilment_settings: FulfilmentSettingsTable;
   delivery_zones: DeliveryZonesTable;
   kitchen_slots: KitchenSlotsTable;
+  coupons: CouponsTable;
+  offers: OffersTable;
+  coupon_redemptions: CouponRedemptionsTable;
   gift_card_settings: GiftCardSettingsTable;
   gift_cards: GiftCardsTable;
   gift_card_ledger: GiftCardLedgerTable;

@@ -7,6 +7,7 @@ import * as catalogue from './20261123T1300-catalogue.js';
 import * as reservations from './20261123T1500-reservations.js';
 import * as wishlist from './20261123T1700-wishlist.js';
 import * as cart from './20261123T1800-cart.js';
+import * as coupons from './20261124T0900-coupons.js';
 import * as fulfilment from './20261124T1000-fulfilment.js';
 import * as giftCardsLoyalty from './20261124T1400-gift-cards-loyalty.js';
 
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '20261123T1500-reservations': reservations,
   '20261123T1700-wishlist': wishlist,
   '20261123T1800-cart': cart,
+  '20261124T0900-coupons': coupons,
   '20261124T1000-fulfilment': fulfilment,
   '20261124T1400-gift-cards-loyalty': giftCardsLoyalty,
 };

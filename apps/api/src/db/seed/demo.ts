@@ -4,6 +4,7 @@ import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
 import { seedDemoAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedContentPages } from './content-pages.js';
+import { seedCoupons } from './coupons.js';
 import { seedFulfilment } from './fulfilment.js';
 import { seedGiftCardsAndLoyalty } from './gift-cards-loyalty.js';
 import { seedReservations } from './reservations.js';
@@ -155,6 +156,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
 
     await seedCatalogue(trx, defaultTenantId);
+    await seedCoupons(trx, defaultTenantId);
 
     await trx
       .insertInto('app_settings')

@@ -22,6 +22,7 @@ import type { Db } from '../../db/database.js';
 import type { CartItemsTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { catalogueService, placeholderImage } from '../catalogue/service.js';
+import { customerHistory, forPricing } from '../coupons/service.js';
 import { settingsService } from '../settings/service.js';
 import { type CartOwner, cartRepository } from './repository.js';
 
@@ -287,7 +288,7 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
     }
     const restaurantId = first.restaurant_id;
     const channel: MenuChannel = query.dine_in ? 'dine_in' : 'online';
-    const [cat, tenant, restaurant] = await Promise.all([
+    const [cat, tenant, restaurant, promotions, customer] = await Promise.all([
       catalogueOf(owner.tenantId, restaurantId, channel),
       db
         .selectFrom('tenants')
@@ -295,6 +296,8 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
         .where('id', '=', owner.tenantId)
         .executeTakeFirstOrThrow(),
       db.selectFrom('restaurants').select(['timezone']).where('id', '=', restaurantId).executeTakeFirstOrThrow(),
+      forPricing(db, { tenantId: owner.tenantId, restaurantId, code: query.coupon_code }),
+      customerHistory(db, owner),
     ]);
     const resolved = rows.flatMap((line) => {
       try {
@@ -325,11 +328,11 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
         cash_on_delivery: query.cash_on_delivery,
         now: new Date().toISOString(),
         timezone: restaurant.timezone,
-        customer: { order_count: 0, coupon_uses: {} },
+        customer,
       },
       coupon_code: query.coupon_code?.trim() || null,
-      coupons: [],
-      offers: [],
+      coupons: promotions.coupons,
+      offers: promotions.offers,
     });
     if (result.coupon_rejection) throw bad(result.coupon_rejection.message);
     const items = result.lines.map((priced) => {

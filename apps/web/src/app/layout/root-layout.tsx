@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullScreenLoading } from '@/components/layout/full-screen-loading';
 import { runtimeConfig } from '@/config/runtime';
+import { DineInPageProvider } from '@/features/cart/components/dine-in-page';
 import { TopOfferBanner } from '@/features/home/components/top-offer-banner';
 import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { OnlineOrdersDisabledNotice } from '@/features/settings/components/online-orders-disabled-notice';
@@ -62,33 +63,35 @@ export function RootLayout() {
 
   const { topOfferBanner } = theme;
   return (
-    <div className="flex min-h-dvh flex-col">
-      {sync}
-      <SeoSync theme={theme} pageTitle={pageTitle} />
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-primary"
-      >
-        Skip to content
-      </a>
-      {topOfferBanner.showTopOfferBanner && isBannerVisible && topOfferBanner.topOfferBannerText && (
-        <TopOfferBanner
-          text={topOfferBanner.topOfferBannerText}
-          height={topOfferBanner.topOfferBannerHeight}
-          onDismiss={() => setBannerVisible(false)}
-        />
-      )}
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <OnlineOrdersDisabledNotice />
-      {isStaff && theme.general.showConfigEditor && (
-        <Suspense fallback={null}>
-          <ConfigEditor tenantId={runtimeConfig.tenantId} />
-        </Suspense>
-      )}
-    </div>
+    <DineInPageProvider value={location.pathname.startsWith('/dine-in')}>
+      <div className="flex min-h-dvh flex-col">
+        {sync}
+        <SeoSync theme={theme} pageTitle={pageTitle} />
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-primary"
+        >
+          Skip to content
+        </a>
+        {topOfferBanner.showTopOfferBanner && isBannerVisible && topOfferBanner.topOfferBannerText && (
+          <TopOfferBanner
+            text={topOfferBanner.topOfferBannerText}
+            height={topOfferBanner.topOfferBannerHeight}
+            onDismiss={() => setBannerVisible(false)}
+          />
+        )}
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <OnlineOrdersDisabledNotice />
+        {isStaff && theme.general.showConfigEditor && (
+          <Suspense fallback={null}>
+            <ConfigEditor tenantId={runtimeConfig.tenantId} />
+          </Suspense>
+        )}
+      </div>
+    </DineInPageProvider>
   );
 }

@@ -59,9 +59,20 @@ export interface CartTotals {
   item_count: number;
 }
 
+/** A discount or charge the server applied, with its reason (coupon, auto_coupon, offers, charges). */
+export interface CartAdjustment {
+  reason: string;
+  code: string | null;
+  /** Customer-facing, e.g. 'SAVE10: 10% off' or 'Buy 2 drinks, get 1 free'. */
+  label: string;
+  /** Signed cents: negative for discounts. */
+  amount: number;
+}
+
 export interface Cart {
   items: CartItem[];
   item_count: number;
   total: number;
   totals?: CartTotals;
+  adjustments?: CartAdjustment[];
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
+import { useDineInPage } from '../components/dine-in-page';
 import { useCartStore } from '../stores/cart-store';
 import type { Cart } from '../types';
 
@@ -46,8 +47,16 @@ export function useCartParams(): CartParams {
   const guestId = useAuthStore((s) => (s.guestToken && s.guestUser ? s.guestUser.guestId : null));
   const couponCode = useCartStore((s) => s.couponCode);
   const cashOnDelivery = useCartStore((s) => s.cashOnDelivery);
-  const dineIn = useCartStore((s) => s.dineIn);
-  return { userId, guestId: userId === null ? guestId : null, couponCode, cashOnDelivery, dineIn };
+  // Dine-in prices in dine-in mode (the checkout's method) and on the dine-in pages.
+  const dineInMode = useCartStore((s) => s.dineIn);
+  const dineInPage = useDineInPage();
+  return {
+    userId,
+    guestId: userId === null ? guestId : null,
+    couponCode,
+    cashOnDelivery,
+    dineIn: dineInMode || dineInPage,
+  };
 }
 
 export function useCart() {

@@ -165,4 +165,51 @@ describe('cart page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove coupon' }));
     await waitFor(() => expect(requests.at(-1)).toBe('?guest_id=1234567'));
   });
+
+  it('lists each discount with its reason next to the totals', async () => {
+    stubApi({
+      'GET /api/v2/cart': () =>
+        ok({
+          ...cartOf([line(1, 'Margherita', 1, 3000), line(2, 'Coca-Cola', 3, 500)]),
+          total: 3700,
+          totals: { subtotal: 4500, discount: 800, tax: 336, delivery: 0, surcharge: 0, total: 3700, item_count: 4 },
+          adjustments: [
+            { reason: 'buy_x_get_y', code: null, label: 'Buy 2 drinks, get 1 free', amount: -500 },
+            { reason: 'coupon', code: 'PIZZA10', label: 'PIZZA10: 10% off', amount: -300 },
+          ],
+        }),
+    });
+    renderApp('/cart', { stub: false });
+    const rows = await screen.findAllByTestId('cart-adjustment');
+    expect(rows.map((r) => r.textContent)).toEqual(['Buy 2 drinks, get 1 free−$5.00', 'PIZZA10: 10% off−$3.00']);
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$45.00');
+    expect(screen.getByTestId('cart-tax')).toHaveTextContent('$3.36');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$37.00');
+  });
+
+  it('says why a kept code stopped holding and lets the customer remove it', async () => {
+    const requests: string[] = [];
+    let applied = 0;
+    stubApi({
+      'GET /api/v2/cart': (url) => {
+        requests.push(url.search);
+        if (url.searchParams.get('coupon_code') === 'SAVE10' && applied++ > 0) {
+          return json(400, {
+            data: null,
+            error: { code: 'bad_request', message: 'Spend at least $30.00 to use this coupon.' },
+          });
+        }
+        return ok(cartOf([line(1, 'Margherita', 2, 2000)]));
+      },
+    });
+    renderApp('/cart', { stub: false });
+    await userEvent.type(await screen.findByLabelText('Coupon code'), 'SAVE10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Coupon SAVE10: Spend at least $30.00 to use this coupon.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove coupon' }));
+    expect(await screen.findByText('Margherita')).toBeInTheDocument();
+    expect(requests.at(-1)).toBe('?guest_id=1234567');
+  });
 });

@@ -1,6 +1,7 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { runtimeConfig } from '@/config/runtime';
+import { ApiError } from '@/lib/api-client';
 import { useCart } from '../api/get-cart';
 import { useChangeQuantity, useClearCart, useCoupon, useRemoveCartItem } from '../hooks/use-cart-actions';
 import { useCartStore } from '../stores/cart-store';
@@ -167,10 +168,25 @@ function CouponField() {
 
 /** The cart's lines, coupon field and the server's totals (used by the drawer and the /cart page). */
 export function CartPanel() {
-  const { data, isPending, isError, refetch, fetchStatus } = useCart();
+  const { data, error, isPending, isError, refetch, fetchStatus } = useCart();
   const clear = useClearCart();
+  const couponCode = useCartStore((s) => s.couponCode);
+  const coupon = useCoupon();
   if (isPending && fetchStatus === 'idle') return <p className="py-6 text-stone-700">Your cart is empty.</p>;
   if (isPending) return <p className="py-6 text-stone-700">Loading your cart…</p>;
+  if (isError && couponCode && error instanceof ApiError && error.status === 400) {
+    // The kept code stopped holding (the cart changed under it): say why and let it go.
+    return (
+      <div className="flex flex-col gap-2 py-6">
+        <p role="alert" className="text-red-700">
+          Coupon {couponCode}: {error.message || 'Invalid coupon code'}
+        </p>
+        <button type="button" onClick={coupon.remove} className="self-start font-medium text-primary underline">
+          Remove coupon
+        </button>
+      </div>
+    );
+  }
   if (isError) {
     return (
       <div className="flex flex-col gap-2 py-6">
@@ -183,6 +199,7 @@ export function CartPanel() {
   }
   if (!data.items.length) return <p className="py-6 text-stone-700">Your cart is empty.</p>;
   const totals = data.totals;
+  const discounts = (data.adjustments ?? []).filter((a) => a.amount < 0);
   return (
     <div className="flex flex-col gap-4">
       <ul aria-label="Cart items">
@@ -195,13 +212,22 @@ export function CartPanel() {
         {totals && (
           <>
             <dt>Subtotal</dt>
-            <dd className="text-right">{money(totals.subtotal)}</dd>
-            {totals.discount > 0 && (
-              <>
-                <dt>Discount</dt>
-                <dd className="text-right">−{money(totals.discount)}</dd>
-              </>
-            )}
+            <dd className="text-right" data-testid="cart-subtotal">
+              {money(totals.subtotal)}
+            </dd>
+            {discounts.length > 0
+              ? discounts.map((a) => (
+                  <div key={`${a.reason}-${a.label}`} className="contents" data-testid="cart-adjustment">
+                    <dt>{a.label}</dt>
+                    <dd className="text-right">−{money(-a.amount)}</dd>
+                  </div>
+                ))
+              : totals.discount > 0 && (
+                  <>
+                    <dt>Discount</dt>
+                    <dd className="text-right">−{money(totals.discount)}</dd>
+                  </>
+                )}
             {totals.surcharge > 0 && (
               <>
                 <dt>Cash surcharge</dt>
@@ -209,7 +235,9 @@ export function CartPanel() {
               </>
             )}
             <dt>Tax</dt>
-            <dd className="text-right">{money(totals.tax)}</dd>
+            <dd className="text-right" data-testid="cart-tax">
+              {money(totals.tax)}
+            </dd>
           </>
         )}
         <dt className="font-bold text-base">Total</dt>
