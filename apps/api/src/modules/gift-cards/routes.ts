@@ -15,6 +15,8 @@ import {
   giftCardParamsSchema,
   giftCardPurchaseQuerySchema,
   giftCardPurchaseResponseSchema,
+  sandboxChallengeBodySchema,
+  sandboxConfirmBodySchema,
 } from '@storefront/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -132,6 +134,53 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
       assertTenant(request, request.body.tenant_id);
       return {
         data: await service.confirm(request.body.tenant_id, request.params.id, request.body.purchaser_email),
+        error: null,
+      };
+    },
+  );
+
+  const buyer = giftCardPurchaseQuerySchema.extend({ tenant_id: giftCardOptionsQuerySchema.shape.tenant_id });
+
+  app.post(
+    '/v2/gift-cards/:id/pay/sandbox',
+    {
+      schema: {
+        tags,
+        summary: 'Pay a purchase with a card in test mode (the sandbox provider)',
+        params: giftCardParamsSchema,
+        body: sandboxConfirmBodySchema.extend(buyer.shape),
+        response: { 200: giftCardPurchaseResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenant_id, purchaser_email, payment_id, card_number, exp_month, exp_year, cvc } = request.body;
+      assertTenant(request, tenant_id);
+      return {
+        data: await service.paySandbox(tenant_id, request.params.id, purchaser_email, {
+          payment_id,
+          card: { card_number, exp_month, exp_year, cvc },
+        }),
+        error: null,
+      };
+    },
+  );
+
+  app.post(
+    '/v2/gift-cards/:id/pay/sandbox/challenge',
+    {
+      schema: {
+        tags,
+        summary: 'Complete (approve) or fail the sandbox challenge of a purchase payment',
+        params: giftCardParamsSchema,
+        body: sandboxChallengeBodySchema.extend(buyer.shape),
+        response: { 200: giftCardPurchaseResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenant_id, purchaser_email, payment_id, approve } = request.body;
+      assertTenant(request, tenant_id);
+      return {
+        data: await service.paySandbox(tenant_id, request.params.id, purchaser_email, { payment_id, approve }),
         error: null,
       };
     },

@@ -43,6 +43,13 @@ export interface GiftCardPayments {
     customerEmail: string;
   }): Promise<PaymentSession>;
   retrieve(tenantId: number, provider: string, paymentId: string): Promise<PaymentSession>;
+  /** The sandbox's card form (test mode): the card decides the outcome. */
+  sandboxConfirm(
+    tenantId: number,
+    paymentId: string,
+    card: { card_number: string; exp_month: number; exp_year: number; cvc: string },
+  ): Promise<PaymentSession>;
+  sandboxChallenge(tenantId: number, paymentId: string, approve: boolean): Promise<PaymentSession>;
 }
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
@@ -424,6 +431,29 @@ export function giftCardService(deps: {
         row = (await byId(tenantId, id)) ?? row;
       }
       return { gift_card: toView(row), payment: row.status === 'pending_payment' ? payment : null };
+    },
+
+    /** The sandbox card form for a purchase; success activates the card and mails its code. */
+    async paySandbox(
+      tenantId: number,
+      id: number,
+      purchaserEmail: string,
+      input:
+        | { payment_id: string; card: { card_number: string; exp_month: number; exp_year: number; cvc: string } }
+        | { payment_id: string; approve: boolean },
+    ) {
+      const row = await purchased(tenantId, id, purchaserEmail);
+      if (!deps.payments || row.payment_provider !== 'sandbox' || row.payment_id !== input.payment_id) {
+        throw new AppError('not_found', 'Payment not found');
+      }
+      if (row.status !== 'pending_payment') return { gift_card: toView(row), payment: null };
+      const payment =
+        'card' in input
+          ? await deps.payments.sandboxConfirm(tenantId, input.payment_id, input.card)
+          : await deps.payments.sandboxChallenge(tenantId, input.payment_id, input.approve);
+      if (payment.status === 'succeeded') await activatePurchase(tenantId, id);
+      const fresh = (await byId(tenantId, id)) ?? row;
+      return { gift_card: toView(fresh), payment: fresh.status === 'pending_payment' ? payment : null };
     },
 
     async balance(tenantId: number, code: string): Promise<GiftCardBalance> {
