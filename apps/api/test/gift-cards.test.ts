@@ -191,6 +191,49 @@ describe('gift card options and balance', () => {
   });
 });
 
+describe('contract', () => {
+  it('the gift card and loyalty calls are in the OpenAPI document', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of [
+      '/api/v2/gift-cards',
+      '/api/v2/gift-cards/balance',
+      '/api/v2/gift-cards/options',
+      '/api/v2/gift-cards/{id}/pay/sandbox',
+      '/api/v2/admin/gift-cards',
+      '/api/v2/admin/gift-cards/{id}/ledger',
+      '/api/v2/loyalty',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+  });
+
+  it('unknown fields and fractional cents are 400 and change nothing', async () => {
+    const before = await ctx.db
+      .selectFrom('gift_cards')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const extra = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/gift-cards/balance',
+      remoteAddress: nextIp(),
+      payload: { tenant_id: tenantId, code: 'ABCD-EFGH-JKLM-NPQR', pin: '1234' },
+    });
+    expect(extra.statusCode).toBe(400);
+    const fractional = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/admin/gift-cards',
+      headers: bearer(ownerToken),
+      payload: { amount: 10.5, recipient_name: 'A', recipient_email: 'a@example.com', note: 'x' },
+    });
+    expect(fractional.statusCode).toBe(400);
+    const after = await ctx.db
+      .selectFrom('gift_cards')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
+
 describe('staff calls', () => {
   it('customers get 403, guests 401; staff find a card by code and read its ledger', async () => {
     const customer = await signUp(ctx.app, ctx.db, 'staff-check@example.com');
