@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { stripeConfigProblems } from './modules/payments/stripe-check.js';
 
 async function main() {
   const config = loadConfig();
@@ -8,6 +9,9 @@ async function main() {
   const app = await buildApp({ config, db });
   if (migrated.length) app.log.info({ migrated }, 'migrations applied');
   if (seeded) app.log.info('demo business seeded (tenant 139)');
+  for (const problem of await stripeConfigProblems(db)) {
+    app.log.error(problem, 'Stripe is misconfigured: card payments of this business are refused until it is fixed');
+  }
 
   let closing = false;
   const close = async (signal: string) => {

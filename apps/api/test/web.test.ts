@@ -86,6 +86,15 @@ describe('serving the storefront', () => {
     expect(second.body).not.toContain(`nonce="${nonce}"`);
   });
 
+  it('lets Stripe.js and its card iframes load, and nothing else from outside', async () => {
+    const csp = String((await ctx.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    const directive = (name: string) => csp.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toContain('https://js.stripe.com');
+    expect(directive('frame-src')).toContain('https://hooks.stripe.com');
+    expect(directive('connect-src')).toContain('https://api.stripe.com');
+    expect(directive('default-src').trim()).toBe("default-src 'self'");
+  });
+
   it('serves the tenant mapped to the request host, with its texts kept out of the markup', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { host: 'order.luigi.example' } });
     expect(res.statusCode).toBe(200);

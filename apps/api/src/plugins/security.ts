@@ -18,18 +18,29 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
   // Google's sign-in script, button frame and styles, only when Google sign-in is configured.
   const google = app.config.google.clientId ? ['https://accounts.google.com/gsi/'] : [];
+  // Stripe.js and its card iframes (decision 015): any tenant may switch Stripe on at run time.
+  const stripe = {
+    script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+    frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+    connect: ['https://api.stripe.com'],
+  };
   await app.register(helmet, {
     crossOriginEmbedderPolicy: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${scriptNonce(res as ServerResponse)}'`, ...google],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${scriptNonce(res as ServerResponse)}'`,
+          ...google,
+          ...stripe.script,
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...google],
-        frameSrc: ["'self'", ...google],
+        connectSrc: ["'self'", ...google, ...stripe.connect],
+        frameSrc: ["'self'", ...google, ...stripe.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

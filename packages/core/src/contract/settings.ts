@@ -194,3 +194,54 @@ export const saveAppSettingsBodySchema = z.strictObject({
 });
 
 export type SaveAppSettingsBody = z.infer<typeof saveAppSettingsBodySchema>;
+
+const stripeKeyMode = (key: string) => (/^[a-z]{2}_live_/.test(key) ? 'live' : 'test');
+
+/**
+ * PUT /v2/restaurants/app-settings/payment-gateway (owners only): the tenant's card payment
+ * provider. Secret keys are write-only: stored server-side and never answered. For `stripe`,
+ * omitting secret_key/webhook_secret keeps the stored ones. Every key must match the mode.
+ */
+export const savePaymentGatewayBodySchema = z
+  .strictObject({
+    tenant_id: z.number().int().positive(),
+    provider: z.enum(['sandbox', 'stripe']),
+    mode: z.enum(['test', 'live']),
+    publishable_key: z
+      .string()
+      .trim()
+      .regex(/^pk_(test|live)_[A-Za-z0-9]{1,200}$/, 'Enter a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional(),
+    secret_key: z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{1,200}$/, 'Enter a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    webhook_secret: z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9]{1,200}$/, 'Enter the webhook signing secret (whsec_…)')
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.provider === 'sandbox') {
+      if (body.mode !== 'test')
+        ctx.addIssue({ code: 'custom', path: ['mode'], message: 'The sandbox runs in test mode only' });
+      for (const field of ['publishable_key', 'secret_key', 'webhook_secret'] as const) {
+        if (body[field] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [field], message: 'The sandbox takes no keys' });
+      }
+      return;
+    }
+    if (!body.publishable_key) {
+      ctx.addIssue({ code: 'custom', path: ['publishable_key'], message: 'Enter the Stripe publishable key' });
+    }
+    for (const field of ['publishable_key', 'secret_key'] as const) {
+      const key = body[field];
+      if (key && stripeKeyMode(key) !== body.mode) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `Use a ${body.mode} key in ${body.mode} mode` });
+      }
+    }
+  });
+
+export type SavePaymentGatewayBody = z.infer<typeof savePaymentGatewayBodySchema>;

@@ -27,6 +27,24 @@ export function settingsRepository(db: Db) {
     tenantExists(tenantId: number) {
       return db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst().then(Boolean);
     },
+    /** The tenant row's payment columns (public config and secrets). */
+    findTenantPayment(tenantId: number) {
+      return db
+        .selectFrom('app_settings')
+        .select(['payment_gateway_config', 'payment_gateway_secrets'])
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', 'is', null)
+        .executeTakeFirst();
+    },
+    /** Replaces the tenant row's payment provider: public config and secrets together. */
+    async saveTenantPayment(tenantId: number, config: string, secrets: string | null) {
+      await db
+        .updateTable('app_settings')
+        .set({ payment_gateway_config: config, payment_gateway_secrets: secrets, updated_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', 'is', null)
+        .execute();
+    },
     /** Replaces the saved theme of the tenant (restaurantId null) or of one restaurant. */
     async saveWebConfig(tenantId: number, restaurantId: number | null, webConfig: string) {
       const now = new Date().toISOString();

@@ -1,7 +1,12 @@
-import { appSettingsQuerySchema, appSettingsResponseSchema, saveAppSettingsBodySchema } from '@storefront/core';
+import {
+  appSettingsQuerySchema,
+  appSettingsResponseSchema,
+  saveAppSettingsBodySchema,
+  savePaymentGatewayBodySchema,
+} from '@storefront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsService } from './service.js';
-import { requireTenantStaff } from './staff-guard.js';
+import { requireTenantOwner, requireTenantStaff } from './staff-guard.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = settingsService(app.db, app.log);
@@ -37,5 +42,19 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tenant_id, restaurant_id, web_config } = request.body;
       return { data: [await settings.save(tenant_id, restaurant_id ?? null, web_config)], error: null };
     },
+  );
+
+  app.put(
+    '/v2/restaurants/app-settings/payment-gateway',
+    {
+      preHandler: requireTenantOwner,
+      schema: {
+        tags: ['settings'],
+        summary: "Set the tenant's card payment provider (owners only); secret keys are write-only",
+        body: savePaymentGatewayBodySchema,
+        response: { 200: appSettingsResponseSchema },
+      },
+    },
+    async (request) => ({ data: [await settings.savePaymentGateway(request.body)], error: null }),
   );
 };

@@ -4,6 +4,7 @@ import {
   mergeTheme,
   type PaymentGatewayConfig,
   paymentGatewayConfigSchema,
+  type SavePaymentGatewayBody,
   type Theme,
   type ThemePatch,
   themePatchSchema,
@@ -12,6 +13,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
+import type { PaymentGatewaySecrets } from '../payments/provider.js';
+import { assertStripeKeys, StripeConfigError } from '../payments/stripe.js';
 import { settingsRepository } from './repository.js';
 
 export const onlineOrdersDisabledMessage = "We're not accepting online orders at the moment.";
@@ -40,6 +43,16 @@ function publicPaymentConfig(json: string): PaymentGatewayConfig | null {
     return { provider, mode, publishable_key };
   } catch {
     return null;
+  }
+}
+
+function parseSecrets(json: string | null): PaymentGatewaySecrets {
+  if (!json) return {};
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as PaymentGatewaySecrets) : {};
+  } catch {
+    return {};
   }
 }
 
@@ -91,6 +104,42 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
   }
 
   /**
+   * The owner sets the tenant's card provider. Secrets go to their own column and are never
+   * answered; a Stripe account is checked (keys present, all of the chosen mode) before it is
+   * stored, so a live key cannot end up in test mode or the other way round.
+   */
+  async function savePaymentGateway(body: SavePaymentGatewayBody): Promise<AppSettingsEntry> {
+    const row = await repo.findTenantPayment(body.tenant_id);
+    if (!row) throw new AppError('not_found', 'No settings for this tenant');
+    if (body.provider === 'sandbox') {
+      const config = { provider: 'sandbox', mode: 'test', publishable_key: 'pk_sandbox' };
+      await repo.saveTenantPayment(body.tenant_id, JSON.stringify(config), null);
+      return get(body.tenant_id, null);
+    }
+    const stored = parseSecrets(row.payment_gateway_secrets);
+    const secrets: PaymentGatewaySecrets = {
+      secret_key: body.secret_key ?? stored.secret_key,
+      webhook_secret: body.webhook_secret ?? stored.webhook_secret,
+      ...(stored.api_base ? { api_base: stored.api_base } : {}),
+    };
+    try {
+      assertStripeKeys({
+        mode: body.mode,
+        secretKey: secrets.secret_key,
+        webhookSecret: secrets.webhook_secret,
+        publishableKey: body.publishable_key ?? null,
+      });
+    } catch (error) {
+      if (error instanceof StripeConfigError) throw new AppError('unprocessable', error.message);
+      throw error;
+    }
+    const config = { provider: 'stripe', mode: body.mode, publishable_key: body.publishable_key };
+    await repo.saveTenantPayment(body.tenant_id, JSON.stringify(config), JSON.stringify(secrets));
+    log?.info({ tenantId: body.tenant_id, mode: body.mode }, 'payment gateway set to stripe');
+    return get(body.tenant_id, null);
+  }
+
+  /**
    * For the order and cart modules: refuses online ordering when the business switched it off
    * (spec §3 is_online_order_enabled = 0), so a client that ignores the notice gets a clear 422.
    */
@@ -101,5 +150,5 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
     }
   }
 
-  return { get, resolve, save, assertOnlineOrdering };
+  return { get, resolve, save, savePaymentGateway, assertOnlineOrdering };
 }

@@ -6,6 +6,7 @@ import { requireRole, userOf } from '../auth/identity.js';
 export const staffRoles = ['staff', 'manager', 'owner'] as const;
 
 const requireStaffRole = requireRole(...staffRoles);
+const requireOwnerRole = requireRole('owner');
 
 /**
  * Who may save the theme: signed-in staff of the tenant whose settings change. 401 without a
@@ -16,5 +17,14 @@ export async function requireTenantStaff(request: FastifyRequest) {
   const { tenant_id } = request.body as { tenant_id: number };
   if (userOf(request).tenantId !== tenant_id) {
     throw new AppError('forbidden', 'Only staff of this business may change its settings');
+  }
+}
+
+/** Who may set the payment provider and its keys: the tenant's owners only (issue 11's roles). */
+export async function requireTenantOwner(request: FastifyRequest) {
+  await requireOwnerRole(request);
+  const { tenant_id } = request.body as { tenant_id: number };
+  if (userOf(request).tenantId !== tenant_id) {
+    throw new AppError('forbidden', 'Only the owner of this business may change its payments');
   }
 }
