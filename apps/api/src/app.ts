@@ -18,7 +18,9 @@ import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
+import { giftCardRoutes } from './modules/gift-cards/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { loyaltyRoutes } from './modules/loyalty/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
 import { adminOrderRoutes } from './modules/orders/admin-routes.js';
 import { ordersPlugin } from './modules/orders/plugin.js';
@@ -115,6 +117,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(orderRoutes);
       await api.register(adminOrderRoutes);
       await api.register(paymentRoutes);
+      await api.register(giftCardRoutes);
+      await api.register(loyaltyRoutes);
     },
     { prefix: '/api' },
   );

@@ -38,6 +38,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Where uploaded files (product images) are kept and served from under /uploads/. */
   UPLOADS_DIR: z.string().min(1).default('data/uploads'),
+  /** Gift card balance checks per minute, per client IP and per code prefix (brute-force guard). */
+  GIFT_CARD_CHECK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   /** `outbox`: text messages with one-time codes go to the sms_outbox table and the log. */
   SMS_SENDER: z.enum(['none', 'outbox']).default('none'),
   /** Google Maps Geocoding for delivery addresses; unset: addresses are matched offline by postcode/suburb. */
@@ -69,6 +71,7 @@ export interface Config {
   smsSender: 'none' | 'outbox';
   uploadsDir: string;
   maps: { googleApiKey?: string; googleBaseUrl: string };
+  giftCardCheckRateLimitMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -113,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     smsSender: e.SMS_SENDER,
     uploadsDir: path.resolve(root, e.UPLOADS_DIR),
     maps: { googleApiKey: e.GOOGLE_MAPS_API_KEY, googleBaseUrl: e.GOOGLE_MAPS_BASE_URL },
+    giftCardCheckRateLimitMax: e.GIFT_CARD_CHECK_RATE_LIMIT_MAX,
   };
 }

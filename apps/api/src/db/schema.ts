@@ -742,6 +742,110 @@ export interface SandboxRefundsTable {
   created_at: Timestamp;
 }
 
+/** Per-tenant gift card limits (issue 9). */
+export interface GiftCardSettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  enabled: Generated<number>;
+  min_amount: number;
+  max_amount: number;
+  /** JSON list of preset amounts in cents. */
+  presets: string;
+  valid_months: number | null;
+  max_delivery_days: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export type GiftCardStatus = 'pending_payment' | 'active' | 'void';
+
+export interface GiftCardsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** SHA-256 of the normalised code; null until the code is made at delivery. */
+  code_hash: string | null;
+  last4: string | null;
+  initial_amount: number;
+  /** Kept equal to the ledger's sum by conditional updates in the ledger's transaction. */
+  balance: Generated<number>;
+  currency: string;
+  status: GiftCardStatus;
+  source: 'purchase' | 'staff';
+  recipient_name: string;
+  recipient_email: string;
+  sender_name: string;
+  message: string | null;
+  purchaser_email: string;
+  purchaser_user_id: number | null;
+  issued_by_user_id: number | null;
+  deliver_on: string | null;
+  deliver_at: Timestamp;
+  delivering_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  payment_provider: string | null;
+  payment_id: string | null;
+  idempotency_key: string | null;
+  request_fingerprint: string | null;
+  void_reason: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export type GiftCardLedgerKind = 'issue' | 'redeem' | 'release' | 'refund' | 'void';
+
+/** Append-only. */
+export interface GiftCardLedgerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  gift_card_id: number;
+  kind: GiftCardLedgerKind;
+  amount: number;
+  balance_after: number;
+  order_id: number | null;
+  note: string | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface LoyaltySettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  enabled: Generated<number>;
+  points_per_dollar: number;
+  redeem_points: number;
+  redeem_value_cents: number;
+  min_redeem_points: number;
+  expiry_months: number;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface LoyaltyAccountsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  balance: Generated<number>;
+  last_activity_at: Timestamp;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export type LoyaltyLedgerKind = 'earn' | 'redeem' | 'release' | 'reverse' | 'expire' | 'adjust';
+
+/** Append-only. */
+export interface LoyaltyLedgerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  account_id: number;
+  kind: LoyaltyLedgerKind;
+  points: number;
+  balance_after: number;
+  order_id: number | null;
+  order_number: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
@@ -794,6 +898,12 @@ export interface Database {
   sandbox_refunds: SandboxRefundsTable;
   staff_restaurants: StaffRestaurantsTable;
   ordering_controls: OrderingControlsTable;
+  gift_card_settings: GiftCardSettingsTable;
+  gift_cards: GiftCardsTable;
+  gift_card_ledger: GiftCardLedgerTable;
+  loyalty_settings: LoyaltySettingsTable;
+  loyalty_accounts: LoyaltyAccountsTable;
+  loyalty_ledger: LoyaltyLedgerTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -809,3 +919,6 @@ export type Address = Selectable<AddressesTable>;
 export type ReservationSettings = Selectable<ReservationSettingsTable>;
 export type ReservationRow = Selectable<ReservationsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type GiftCardRow = Selectable<GiftCardsTable>;
+export type GiftCardLedgerRow = Selectable<GiftCardLedgerTable>;
+export type LoyaltyLedgerRow = Selectable<LoyaltyLedgerTable>;

@@ -45,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: 'dine-in-menu/checkout/payment', lazy: () => import('./routes/dine-in-checkout-payment') },
       { path: 'dine-in/order/confirmation/:orderId', lazy: () => import('./routes/dine-in-order-confirmation') },
       { path: 'order-history', lazy: () => import('./routes/order-history') },
+      { path: 'gift-cards', lazy: () => import('./routes/gift-cards') },
+      { path: 'loyalty-points', lazy: () => import('./routes/loyalty-points') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

@@ -11,6 +11,7 @@ import * as coupons from './20261124T0900-coupons.js';
 import * as fulfilment from './20261124T1000-fulfilment.js';
 import * as orders from './20261124T1100-orders.js';
 import * as backOffice from './20261124T1300-back-office.js';
+import * as giftCardsLoyalty from './20261124T1400-gift-cards-loyalty.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1000-fulfilment': fulfilment,
   '20261124T1100-orders': orders,
   '20261124T1300-back-office': backOffice,
+  '20261124T1400-gift-cards-loyalty': giftCardsLoyalty,
 };

@@ -6,6 +6,7 @@ import { seedCatalogue } from './catalogue.js';
 import { seedContentPages } from './content-pages.js';
 import { seedCoupons } from './coupons.js';
 import { seedFulfilment } from './fulfilment.js';
+import { seedGiftCardsAndLoyalty } from './gift-cards-loyalty.js';
 import { seedReservations } from './reservations.js';
 import { seedStaff } from './staff.js';
 
@@ -178,6 +179,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedStaff(trx);
     await seedReservations(trx);
     await seedFulfilment(trx, defaultTenantId);
+    await seedGiftCardsAndLoyalty(trx, defaultTenantId);
     return true;
   });
 }

@@ -15,6 +15,7 @@ const mainLinks = [
   { to: '/menu', label: 'Menu' },
   { to: '/deals', label: 'Deals' },
   { to: '/table-reservation', label: 'Reservations' },
+  { to: '/gift-cards', label: 'Gift cards' },
   { to: '/contact', label: 'Contact' },
 ];
 

@@ -1,0 +1,74 @@
+import type { PaymentSession } from '@storefront/core';
+import type { PaymentProvider, ProviderPayment } from '../payments/provider.js';
+import type { GiftCardPayments } from './service.js';
+
+/** What gift cards need from the payment provider registry (the checkout issue's). */
+export interface ProviderLookup {
+  /** The tenant's provider for new payments, with its public key. */
+  forTenant(tenantId: number): Promise<{ provider: PaymentProvider; publishableKey: string | null }>;
+  /** A provider by name (the one a purchase was started with). */
+  named(tenantId: number, name: PaymentProvider['name']): Promise<PaymentProvider>;
+}
+
+/** The sandbox's card form submit and challenge, when the provider is the sandbox. */
+export interface SandboxCardProvider extends PaymentProvider {
+  confirm(
+    paymentId: string,
+    card: { card_number: string; exp_month: number; exp_year: number; cvc: string },
+  ): Promise<ProviderPayment>;
+  challenge(paymentId: string, approve: boolean): Promise<ProviderPayment>;
+}
+
+export const isSandbox = (provider: PaymentProvider): provider is SandboxCardProvider =>
+  provider.name === 'sandbox' && 'confirm' in provider && 'challenge' in provider;
+
+export function toSession(
+  payment: ProviderPayment,
+  provider: PaymentProvider['name'],
+  key: string | null,
+): PaymentSession {
+  return {
+    provider,
+    payment_id: payment.id,
+    status: payment.status,
+    amount: payment.amountCents,
+    currency: payment.currency,
+    client_secret: payment.clientSecret,
+    publishable_key: provider === 'stripe' ? key : null,
+    error: payment.error,
+  };
+}
+
+/** Gift card purchases paid through the same providers as orders. */
+export function giftCardPayments(lookup: ProviderLookup): GiftCardPayments {
+  return {
+    async create(input) {
+      const { provider, publishableKey } = await lookup.forTenant(input.tenantId);
+      const payment = await provider.create({
+        // Not an order: the provider's order reference stays 0, so order webhooks never match it.
+        orderId: 0,
+        tenantId: input.tenantId,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        description: input.description,
+        idempotencyKey: input.idempotencyKey,
+        customerEmail: input.customerEmail,
+      });
+      return toSession(payment, provider.name, publishableKey);
+    },
+    async retrieve(tenantId, name, paymentId) {
+      const provider = await lookup.named(tenantId, name as PaymentProvider['name']);
+      return toSession(await provider.retrieve(paymentId), provider.name, null);
+    },
+    async sandboxConfirm(tenantId, paymentId, card) {
+      const provider = await lookup.named(tenantId, 'sandbox');
+      if (!isSandbox(provider)) throw new Error('the sandbox provider cannot take cards');
+      return toSession(await provider.confirm(paymentId, card), 'sandbox', null);
+    },
+    async sandboxChallenge(tenantId, paymentId, approve) {
+      const provider = await lookup.named(tenantId, 'sandbox');
+      if (!isSandbox(provider)) throw new Error('the sandbox provider cannot take cards');
+      return toSession(await provider.challenge(paymentId, approve), 'sandbox', null);
+    },
+  };
+}

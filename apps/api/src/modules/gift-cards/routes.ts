@@ -1,0 +1,277 @@
+import {
+  adminGiftCardListResponseSchema,
+  adminGiftCardQuerySchema,
+  adminGiftCardResponseSchema,
+  adminIssuedGiftCardResponseSchema,
+  adminIssueGiftCardBodySchema,
+  adminVoidGiftCardBodySchema,
+  buyGiftCardBodySchema,
+  giftCardBalanceBodySchema,
+  giftCardBalanceResponseSchema,
+  giftCardCodePrefix,
+  giftCardLedgerResponseSchema,
+  giftCardOptionsQuerySchema,
+  giftCardOptionsResponseSchema,
+  giftCardParamsSchema,
+  giftCardPurchaseQuerySchema,
+  giftCardPurchaseResponseSchema,
+  sandboxChallengeBodySchema,
+  sandboxConfirmBodySchema,
+} from '@storefront/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.js';
+import { requireRole, userOf } from '../auth/identity.js';
+import { type GiftCardPayments, giftCardService } from './service.js';
+
+const tags = ['gift-cards'];
+
+/** DESIGN §3: a tenant_id that is not the token's own is 403. */
+function assertTenant(request: FastifyRequest, tenantId: number) {
+  if (request.identity && request.identity.tenantId !== tenantId) throw new AppError('forbidden', 'Not allowed');
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const requireStaff = requireRole('staff', 'manager', 'owner');
+const requireManager = requireRole('manager', 'owner');
+
+export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments }> = async (app, options) => {
+  const service = giftCardService({
+    db: app.db,
+    mailer: app.mailer,
+    config: app.config,
+    log: app.log,
+    payments: options.payments,
+  });
+  // Codes for a date are mailed by a sweep; each process sweeps, the claim keeps mails single.
+  const sweep = setInterval(() => {
+    service.deliverDue().catch((error) => app.log.error({ err: error }, 'gift card delivery sweep failed'));
+  }, 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  const perMinute = app.config.giftCardCheckRateLimitMax;
+  // Guessing spread over many IPs still runs into the per-prefix limit (shared over Redis when set).
+  const perPrefix = app.createRateLimit({
+    max: perMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => {
+      const body = request.body as { tenant_id?: number; code?: string } | undefined;
+      return `gift-card-prefix:${body?.tenant_id ?? 0}:${giftCardCodePrefix(String(body?.code ?? ''))}`;
+    },
+  });
+
+  app.get(
+    '/v2/gift-cards/options',
+    {
+      schema: {
+        tags,
+        summary: 'Amounts and delivery dates the buy form offers',
+        querystring: giftCardOptionsQuerySchema,
+        response: { 200: giftCardOptionsResponseSchema },
+      },
+    },
+    async (request) => {
+      assertTenant(request, request.query.tenant_id);
+      return { data: await service.options(request.query.tenant_id), error: null };
+    },
+  );
+
+  app.post(
+    '/v2/gift-cards',
+    {
+      schema: {
+        tags,
+        summary: 'Buy a digital gift card (Idempotency-Key header); answers the card payment to complete',
+        body: buyGiftCardBodySchema,
+        response: { 200: giftCardPurchaseResponseSchema, 201: giftCardPurchaseResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      assertTenant(request, request.body.tenant_id);
+      const userId = request.identity?.kind === 'user' ? request.identity.userId : null;
+      const { created, ...data } = await service.buy(request.body, header(request, 'idempotency-key'), userId);
+      return reply.status(created ? 201 : 200).send({ data, error: null });
+    },
+  );
+
+  app.get(
+    '/v2/gift-cards/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A purchase as its buyer sees it (the code is never shown)',
+        params: giftCardParamsSchema,
+        querystring: giftCardPurchaseQuerySchema.extend({ tenant_id: giftCardOptionsQuerySchema.shape.tenant_id }),
+        response: { 200: giftCardPurchaseResponseSchema },
+      },
+    },
+    async (request) => {
+      assertTenant(request, request.query.tenant_id);
+      return {
+        data: await service.get(request.query.tenant_id, request.params.id, request.query.purchaser_email),
+        error: null,
+      };
+    },
+  );
+
+  app.post(
+    '/v2/gift-cards/:id/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'After the card form: activates the card once the provider reports the payment succeeded',
+        params: giftCardParamsSchema,
+        body: giftCardPurchaseQuerySchema.extend({ tenant_id: giftCardOptionsQuerySchema.shape.tenant_id }),
+        response: { 200: giftCardPurchaseResponseSchema },
+      },
+    },
+    async (request) => {
+      assertTenant(request, request.body.tenant_id);
+      return {
+        data: await service.confirm(request.body.tenant_id, request.params.id, request.body.purchaser_email),
+        error: null,
+      };
+    },
+  );
+
+  const buyer = giftCardPurchaseQuerySchema.extend({ tenant_id: giftCardOptionsQuerySchema.shape.tenant_id });
+
+  app.post(
+    '/v2/gift-cards/:id/pay/sandbox',
+    {
+      schema: {
+        tags,
+        summary: 'Pay a purchase with a card in test mode (the sandbox provider)',
+        params: giftCardParamsSchema,
+        body: sandboxConfirmBodySchema.extend(buyer.shape),
+        response: { 200: giftCardPurchaseResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenant_id, purchaser_email, payment_id, card_number, exp_month, exp_year, cvc } = request.body;
+      assertTenant(request, tenant_id);
+      return {
+        data: await service.paySandbox(tenant_id, request.params.id, purchaser_email, {
+          payment_id,
+          card: { card_number, exp_month, exp_year, cvc },
+        }),
+        error: null,
+      };
+    },
+  );
+
+  app.post(
+    '/v2/gift-cards/:id/pay/sandbox/challenge',
+    {
+      schema: {
+        tags,
+        summary: 'Complete (approve) or fail the sandbox challenge of a purchase payment',
+        params: giftCardParamsSchema,
+        body: sandboxChallengeBodySchema.extend(buyer.shape),
+        response: { 200: giftCardPurchaseResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenant_id, purchaser_email, payment_id, approve } = request.body;
+      assertTenant(request, tenant_id);
+      return {
+        data: await service.paySandbox(tenant_id, request.params.id, purchaser_email, { payment_id, approve }),
+        error: null,
+      };
+    },
+  );
+
+  app.post(
+    '/v2/gift-cards/balance',
+    {
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      preHandler: async (request) => {
+        const result = await perPrefix(request);
+        if (!result.isAllowed && result.isExceeded)
+          throw new AppError('rate_limited', 'Too many balance checks; try again in a minute');
+      },
+      schema: {
+        tags,
+        summary: 'Check a gift card’s balance (rate limited per IP and per code prefix)',
+        body: giftCardBalanceBodySchema,
+        response: { 200: giftCardBalanceResponseSchema },
+      },
+    },
+    async (request) => {
+      assertTenant(request, request.body.tenant_id);
+      return { data: await service.balance(request.body.tenant_id, request.body.code), error: null };
+    },
+  );
+
+  app.get(
+    '/v2/admin/gift-cards',
+    {
+      preHandler: requireStaff,
+      schema: {
+        tags,
+        summary: 'Staff: find gift cards by code, last four characters or email',
+        querystring: adminGiftCardQuerySchema,
+        response: { 200: adminGiftCardListResponseSchema },
+      },
+    },
+    async (request) => ({ data: await service.adminFind(userOf(request).tenantId, request.query), error: null }),
+  );
+
+  app.post(
+    '/v2/admin/gift-cards',
+    {
+      preHandler: requireManager,
+      schema: {
+        tags,
+        summary: 'Manager: issue a gift card without payment (the code is answered once and mailed)',
+        body: adminIssueGiftCardBodySchema,
+        response: { 201: adminIssuedGiftCardResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const data = await service.adminIssue(user.tenantId, request.body, user.userId);
+      return reply.status(201).send({ data, error: null });
+    },
+  );
+
+  app.post(
+    '/v2/admin/gift-cards/:id/void',
+    {
+      preHandler: requireManager,
+      schema: {
+        tags,
+        summary: 'Manager: void a gift card (its balance leaves with a void entry)',
+        params: giftCardParamsSchema,
+        body: adminVoidGiftCardBodySchema,
+        response: { 200: adminGiftCardResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      return {
+        data: await service.adminVoid(user.tenantId, request.params.id, request.body.reason, user.userId),
+        error: null,
+      };
+    },
+  );
+
+  app.get(
+    '/v2/admin/gift-cards/:id/ledger',
+    {
+      preHandler: requireStaff,
+      schema: {
+        tags,
+        summary: 'Staff: every entry of a gift card, oldest first',
+        params: giftCardParamsSchema,
+        response: { 200: giftCardLedgerResponseSchema },
+      },
+    },
+    async (request) => ({ data: await service.adminLedger(userOf(request).tenantId, request.params.id), error: null }),
+  );
+};

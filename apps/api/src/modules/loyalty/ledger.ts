@@ -1,0 +1,264 @@
+import { type LoyaltyRules, pointsEarned, pointsExpired, pointsProblemMessages, redeemPoints } from '@storefront/core';
+import type { Db } from '../../db/database.js';
+import type { LoyaltyLedgerKind } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+
+/**
+ * Loyalty points ledger: like gift cards, every change is an appended entry plus a conditional
+ * UPDATE of the account's balance in the same transaction. The unique (account, order, kind)
+ * index makes earning, redeeming, releasing and reversing happen at most once per order.
+ * Every function takes the caller's transaction.
+ */
+
+export const disabledRules: LoyaltyRules = {
+  enabled: false,
+  points_per_dollar: 0,
+  redeem_points: 1,
+  redeem_value_cents: 0,
+  min_redeem_points: 0,
+  expiry_months: 0,
+};
+
+export async function rulesOf(db: Db, tenantId: number): Promise<LoyaltyRules> {
+  const row = await db.selectFrom('loyalty_settings').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
+  if (!row) return disabledRules;
+  return {
+    enabled: row.enabled === 1,
+    points_per_dollar: row.points_per_dollar,
+    redeem_points: row.redeem_points,
+    redeem_value_cents: row.redeem_value_cents,
+    min_redeem_points: row.min_redeem_points,
+    expiry_months: row.expiry_months,
+  };
+}
+
+/** The user's account, made on first use. */
+export async function accountOf(db: Db, tenantId: number, userId: number, now: Date) {
+  await db
+    .insertInto('loyalty_accounts')
+    .values({ tenant_id: tenantId, user_id: userId, balance: 0, last_activity_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
+    .execute();
+  return db
+    .selectFrom('loyalty_accounts')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+type Account = Awaited<ReturnType<typeof accountOf>>;
+
+async function append(
+  db: Db,
+  account: Pick<Account, 'id' | 'tenant_id'>,
+  entry: {
+    kind: LoyaltyLedgerKind;
+    points: number;
+    balanceAfter: number;
+    orderId?: number | null;
+    orderNumber?: string | null;
+    now: Date;
+  },
+) {
+  await db
+    .insertInto('loyalty_ledger')
+    .values({
+      tenant_id: account.tenant_id,
+      account_id: account.id,
+      kind: entry.kind,
+      points: entry.points,
+      balance_after: entry.balanceAfter,
+      order_id: entry.orderId ?? null,
+      order_number: entry.orderNumber ?? null,
+      created_at: entry.now.toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * Moves the balance by `delta` only if it still holds at least `-delta` (a conditional update);
+ * the new balance, or null when it did not. Activity (earn, redeem) renews the expiry clock.
+ */
+async function move(db: Db, account: Pick<Account, 'id'>, delta: number, now: Date, activity: boolean) {
+  let query = db
+    .updateTable('loyalty_accounts')
+    .set((eb) => ({
+      balance: eb('balance', '+', delta),
+      updated_at: now.toISOString(),
+      ...(activity ? { last_activity_at: now.toISOString() } : {}),
+    }))
+    .where('id', '=', account.id);
+  if (delta < 0) query = query.where('balance', '>=', -delta);
+  const row = await query.returning(['balance']).executeTakeFirst();
+  return row ? row.balance : null;
+}
+
+/** Points unused for the rules' months expire (an entry), checked whenever the account is used. */
+export async function expireIfDue(db: Db, rules: LoyaltyRules, account: Account, now: Date): Promise<Account> {
+  if (account.balance <= 0 || !pointsExpired(rules, account.last_activity_at, now)) return account;
+  const updated = await db
+    .updateTable('loyalty_accounts')
+    .set({ balance: 0, updated_at: now.toISOString() })
+    .where('id', '=', account.id)
+    .where('balance', '=', account.balance)
+    .where('last_activity_at', '=', account.last_activity_at)
+    .returning(['balance'])
+    .executeTakeFirst();
+  if (updated) await append(db, account, { kind: 'expire', points: -account.balance, balanceAfter: 0, now });
+  return db.selectFrom('loyalty_accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+}
+
+const pointsError = (message: string) => new AppError('unprocessable', message, { loyalty_points: message });
+
+/**
+ * Reserves points for an order as a discount worth at most `orderCents`. Answers the points and
+ * cents actually used; 422 for the customer's mistakes, 409 when another order spent them first.
+ */
+export async function reserve(
+  trx: Db,
+  input: {
+    tenantId: number;
+    userId: number;
+    orderId: number;
+    orderNumber?: string | null;
+    points: number;
+    orderCents: number;
+    now: Date;
+  },
+): Promise<{ points: number; cents: number }> {
+  if (input.points === 0) return { points: 0, cents: 0 };
+  const rules = await rulesOf(trx, input.tenantId);
+  const account = await expireIfDue(
+    trx,
+    rules,
+    await accountOf(trx, input.tenantId, input.userId, input.now),
+    input.now,
+  );
+  const plan = redeemPoints(rules, { requested: input.points, balance: account.balance, orderCents: input.orderCents });
+  if ('problem' in plan) {
+    const message =
+      plan.problem === 'below_minimum'
+        ? `You need at least ${rules.min_redeem_points} points to redeem.`
+        : pointsProblemMessages[plan.problem];
+    throw pointsError(message);
+  }
+  if (plan.points === 0) return plan;
+  const balance = await move(trx, account, -plan.points, input.now, true);
+  if (balance === null) throw new AppError('conflict', 'Your points balance changed. Please try again.');
+  await append(trx, account, {
+    kind: 'redeem',
+    points: -plan.points,
+    balanceAfter: balance,
+    orderId: input.orderId,
+    orderNumber: input.orderNumber,
+    now: input.now,
+  });
+  return plan;
+}
+
+async function entriesOf(db: Db, tenantId: number, orderId: number) {
+  return db
+    .selectFrom('loyalty_ledger')
+    .select(['account_id', 'tenant_id', 'kind', 'points', 'order_number'])
+    .where('tenant_id', '=', tenantId)
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+/** Gives back an order's redeemed points (failed or abandoned payment, or a refund), once. */
+export async function release(trx: Db, input: { tenantId: number; orderId: number; now: Date }): Promise<number> {
+  const entries = await entriesOf(trx, input.tenantId, input.orderId);
+  const redeemed = entries.find((e) => e.kind === 'redeem');
+  if (!redeemed || entries.some((e) => e.kind === 'release')) return 0;
+  const points = -redeemed.points;
+  const account = { id: redeemed.account_id, tenant_id: redeemed.tenant_id };
+  const balance = await move(trx, account, points, input.now, false);
+  if (balance === null) return 0;
+  await append(trx, account, {
+    kind: 'release',
+    points,
+    balanceAfter: balance,
+    orderId: input.orderId,
+    orderNumber: redeemed.order_number,
+    now: input.now,
+  });
+  return points;
+}
+
+/** Earns points for a completed order's spending, once per order however often the event comes. */
+export async function earn(
+  trx: Db,
+  input: {
+    tenantId: number;
+    userId: number;
+    orderId: number;
+    orderNumber?: string | null;
+    spentCents: number;
+    now: Date;
+  },
+): Promise<number> {
+  const rules = await rulesOf(trx, input.tenantId);
+  const points = pointsEarned(rules, input.spentCents);
+  if (points === 0) return 0;
+  const account = await expireIfDue(
+    trx,
+    rules,
+    await accountOf(trx, input.tenantId, input.userId, input.now),
+    input.now,
+  );
+  const earlier = await trx
+    .selectFrom('loyalty_ledger')
+    .select('id')
+    .where('account_id', '=', account.id)
+    .where('order_id', '=', input.orderId)
+    .where('kind', '=', 'earn')
+    .executeTakeFirst();
+  if (earlier) return 0;
+  const balance = await move(trx, account, points, input.now, true);
+  if (balance === null) return 0;
+  await append(trx, account, {
+    kind: 'earn',
+    points,
+    balanceAfter: balance,
+    orderId: input.orderId,
+    orderNumber: input.orderNumber,
+    now: input.now,
+  });
+  return points;
+}
+
+/**
+ * A refund takes back the points the order earned (as many as are left: points already spent
+ * elsewhere are not clawed below zero) and gives back the points it used.
+ */
+export async function reverse(
+  trx: Db,
+  input: { tenantId: number; orderId: number; now: Date },
+): Promise<{ reversed: number; released: number }> {
+  const entries = await entriesOf(trx, input.tenantId, input.orderId);
+  const earned = entries.find((e) => e.kind === 'earn');
+  let reversed = 0;
+  if (earned && !entries.some((e) => e.kind === 'reverse')) {
+    const account = await trx
+      .selectFrom('loyalty_accounts')
+      .selectAll()
+      .where('id', '=', earned.account_id)
+      .executeTakeFirstOrThrow();
+    const take = Math.min(earned.points, account.balance);
+    const balance = await move(trx, account, -take, input.now, false);
+    if (balance !== null) {
+      await append(trx, account, {
+        kind: 'reverse',
+        points: -take,
+        balanceAfter: balance,
+        orderId: input.orderId,
+        orderNumber: earned.order_number,
+        now: input.now,
+      });
+      reversed = take;
+    }
+  }
+  const released = await release(trx, input);
+  return { reversed, released };
+}

@@ -1,0 +1,152 @@
+import type { GiftCardOptions, LoyaltySummary, User } from '@storefront/core';
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { json, ok, stubApi } from '@/testing/api';
+import { renderApp } from '@/testing/render';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const options: GiftCardOptions = {
+  enabled: true,
+  currency: 'AUD',
+  min_amount: 1000,
+  max_amount: 50000,
+  presets: [2500, 5000],
+  valid_months: 36,
+  max_delivery_days: 365,
+};
+
+const ada: User = {
+  id: 7,
+  tenant_id: 139,
+  name: 'Ada',
+  email: 'ada@example.com',
+  phone_no: '0412 000 000',
+  role: 'customer',
+  has_password: true,
+};
+
+afterEach(() => {
+  useAuthStore.getState().clearAuth();
+  vi.unstubAllGlobals();
+});
+
+const bodyOf = (fetch: ReturnType<typeof stubApi>, path: string) => {
+  const call = fetch.mock.calls.find(([url]) => new URL(String(url), 'http://localhost').pathname === path);
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+};
+
+describe('/gift-cards', () => {
+  it('checks a balance and shows the same message for a wrong code', async () => {
+    stubApi({
+      '/api/v2/gift-cards/options': () => ok(options),
+      'POST /api/v2/gift-cards/balance': (_url, init) => {
+        const { code } = JSON.parse(String(init?.body));
+        return code === 'K7QM-3XRT-9PWD-HB2N'
+          ? ok({ last4: 'HB2N', balance: 3250, currency: 'AUD', status: 'active', expires_at: null })
+          : json(404, {
+              data: null,
+              error: { code: 'not_found', message: "We couldn't find an active gift card with that code." },
+            });
+      },
+    });
+    renderApp('/gift-cards', { stub: false });
+    const input = await screen.findByLabelText('Gift card code');
+    await userEvent.type(input, 'K7QM-3XRT-9PWD-HB2N');
+    await userEvent.click(screen.getByRole('button', { name: 'Check balance' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Card ending HB2N: $32.50 available');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'AAAA-AAAA-AAAA-AAAA');
+    await userEvent.click(screen.getByRole('button', { name: 'Check balance' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't find an active gift card with that code.");
+  });
+
+  it('refuses a custom amount outside the limits before calling, then sends a strict body', async () => {
+    const fetch = stubApi({
+      '/api/v2/gift-cards/options': () => ok(options),
+      'POST /api/v2/gift-cards': () =>
+        json(503, {
+          data: null,
+          error: { code: 'service_unavailable', message: 'Card payments are not available at the moment' },
+        }),
+    });
+    useAuthStore.getState().setSession('user-token', ada);
+    renderApp('/gift-cards', { stub: false });
+    await userEvent.click(await screen.findByText('Other amount'));
+    await userEvent.type(screen.getByLabelText(/Amount in dollars/), '5');
+    await userEvent.type(screen.getByLabelText('Recipient’s name'), 'Grace');
+    await userEvent.type(screen.getByLabelText('Recipient’s email'), 'grace@example.com');
+    await userEvent.click(screen.getByRole('button', { name: /Continue to payment/ }));
+    expect(await screen.findByText('Choose an amount from $10.00 to $500.00')).toBeInTheDocument();
+    expect(bodyOf(fetch, '/api/v2/gift-cards')).toBeUndefined();
+
+    await userEvent.clear(screen.getByLabelText(/Amount in dollars/));
+    await userEvent.type(screen.getByLabelText(/Amount in dollars/), '42.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment: $42.50' }));
+    await waitFor(() =>
+      expect(bodyOf(fetch, '/api/v2/gift-cards')).toEqual({
+        tenant_id: 139,
+        amount: 4250,
+        recipient_name: 'Grace',
+        recipient_email: 'grace@example.com',
+        sender_name: 'Ada',
+        purchaser_email: 'ada@example.com',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Card payments are not available at the moment');
+  });
+});
+
+describe('/loyalty-points', () => {
+  it('sends a guest to /login', async () => {
+    const { router } = renderApp('/loyalty-points');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('shows a signed-in customer’s balance, value, rules and history', async () => {
+    const summary: LoyaltySummary = {
+      balance: 164,
+      value: 820,
+      currency: 'AUD',
+      can_redeem: true,
+      expires_at: '2027-11-20T10:00:00.000Z',
+      rules: {
+        enabled: true,
+        points_per_dollar: 1,
+        redeem_points: 100,
+        redeem_value_cents: 500,
+        min_redeem_points: 100,
+        expiry_months: 12,
+      },
+      history: [
+        {
+          id: 2,
+          kind: 'earn',
+          points: 64,
+          balance_after: 164,
+          order_id: 12,
+          order_number: '1012',
+          created_at: '2026-11-20T10:00:00.000Z',
+        },
+        {
+          id: 1,
+          kind: 'earn',
+          points: 100,
+          balance_after: 100,
+          order_id: 11,
+          order_number: '1011',
+          created_at: '2026-11-10T10:00:00.000Z',
+        },
+      ],
+    };
+    stubApi({ '/api/v2/loyalty': () => ok(summary) });
+    useAuthStore.getState().setSession('user-token', ada);
+    renderApp('/loyalty-points', { stub: false });
+    expect(await screen.findByTestId('points-balance')).toHaveTextContent('164 points');
+    expect(screen.getByText('Worth $8.20')).toBeInTheDocument();
+    expect(screen.getByText(/100 points are worth \$5.00 off an order/)).toBeInTheDocument();
+    expect(screen.getByText('Earned (order 1012)')).toBeInTheDocument();
+  });
+});

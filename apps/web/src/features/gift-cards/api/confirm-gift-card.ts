@@ -1,0 +1,18 @@
+import type { GiftCardPurchase } from '@storefront/core';
+import { useMutation } from '@tanstack/react-query';
+import { runtimeConfig } from '@/config/runtime';
+import { api } from '@/lib/api-client';
+
+/** After the card form: the server asks the payment provider and activates the card. */
+export function confirmGiftCard(id: number, purchaserEmail: string): Promise<GiftCardPurchase> {
+  return api(`/v2/gift-cards/${id}/confirm`, {
+    method: 'POST',
+    body: { tenant_id: runtimeConfig.tenantId, purchaser_email: purchaserEmail },
+  });
+}
+
+export function useConfirmGiftCard() {
+  return useMutation({
+    mutationFn: ({ id, purchaserEmail }: { id: number; purchaserEmail: string }) => confirmGiftCard(id, purchaserEmail),
+  });
+}

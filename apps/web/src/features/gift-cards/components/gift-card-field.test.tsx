@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, ok, stubApi } from '@/testing/api';
+import { GiftCardField } from './gift-card-field';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function Harness({ amountDue }: { amountDue: number }) {
+  const [applied, setApplied] = useState<string | null>(null);
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <GiftCardField applied={applied} amountDue={amountDue} onApply={setApplied} onRemove={() => setApplied(null)} />
+      <div data-testid="applied">{applied ?? 'none'}</div>
+    </QueryClientProvider>
+  );
+}
+
+describe('checkout gift card field', () => {
+  it('applies a good code with its share of a $32.00 order and removes it again', async () => {
+    stubApi({
+      'POST /api/v2/gift-cards/balance': () =>
+        ok({ last4: 'HB2N', balance: 5000, currency: 'AUD', status: 'active', expires_at: null }),
+    });
+    render(<Harness amountDue={3200} />);
+    await userEvent.type(screen.getByLabelText('Gift card code'), 'k7qm-3xrt-9pwd-hb2n');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Gift card ending HB2N: pays $32.00 ($18.00 stays on the card)',
+    );
+    expect(screen.getByTestId('applied')).toHaveTextContent('K7QM-3XRT-9PWD-HB2N');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove gift card' }));
+    expect(screen.getByTestId('applied')).toHaveTextContent('none');
+  });
+
+  it('keeps a wrong code out of the checkout and says why', async () => {
+    stubApi({
+      'POST /api/v2/gift-cards/balance': () =>
+        json(404, {
+          data: null,
+          error: { code: 'not_found', message: "We couldn't find an active gift card with that code." },
+        }),
+    });
+    render(<Harness amountDue={3200} />);
+    await userEvent.type(screen.getByLabelText('Gift card code'), 'AAAA-AAAA-AAAA-AAAA');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't find an active gift card with that code.");
+    expect(screen.getByTestId('applied')).toHaveTextContent('none');
+  });
+});

@@ -1,0 +1,100 @@
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { useCheckGiftCardBalance } from '../api/check-gift-card-balance';
+import { formatMoney } from '../money';
+import { errorClass, inputClass, labelClass } from './styles';
+
+const smallButton =
+  'inline-flex items-center justify-center rounded-md border border-stone-400 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
+
+/**
+ * The checkout's gift card entry (spec §3 appliedGiftCard). Checks the code with the balance call
+ * and hands the code to the checkout; the server reserves the amount when the order is placed.
+ */
+export function GiftCardField({
+  applied,
+  amountDue,
+  onApply,
+  onRemove,
+}: {
+  /** The applied code, or null. */
+  applied: string | null;
+  /** What the order still costs before the gift card (after points), to preview the card's share. */
+  amountDue: number;
+  onApply(code: string): void;
+  onRemove(): void;
+}) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const check = useCheckGiftCardBalance();
+  const [balance, setBalance] = useState<{ last4: string; balance: number } | null>(null);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError('Enter a gift card code');
+      return;
+    }
+    setError(null);
+    check.mutate(code, {
+      onSuccess: (result) => {
+        setBalance({ last4: result.last4, balance: result.balance });
+        onApply(code.trim().toUpperCase());
+        setCode('');
+      },
+      onError: (e) => setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.'),
+    });
+  }
+
+  if (applied) {
+    const last4 = balance?.last4 ?? applied.replace(/[\s-]/g, '').slice(-4);
+    const pays = balance ? Math.min(balance.balance, amountDue) : null;
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-stone-300 p-3">
+        <p role="status">
+          Gift card ending {last4}
+          {pays !== null && (
+            <>
+              : pays <strong>{formatMoney(pays)}</strong>
+              {balance && balance.balance > pays && ` (${formatMoney(balance.balance - pays)} stays on the card)`}
+            </>
+          )}
+        </p>
+        <button type="button" className={smallButton} onClick={onRemove}>
+          Remove gift card
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={apply} noValidate>
+      <label htmlFor={`${id}-code`} className={labelClass}>
+        Gift card code
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={`${id}-code`}
+          className={`${inputClass} font-mono uppercase`}
+          value={code}
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <button type="submit" className={smallButton} disabled={check.isPending}>
+          Apply
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className={errorClass}>
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { envelope } from './envelope.js';
+import { paymentSessionSchema } from './orders.js';
+
+/** Gift cards (issue 9; spec §1 and §2 /gift-cards; calls "not shown" in spec §7). Money in cents. */
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+const email = z.string().trim().max(254, 'Use at most 254 characters').pipe(z.email('Enter a valid email address'));
+const name = z.string().trim().min(1, 'Enter a name').max(100, 'Use at most 100 characters');
+/** As typed: the server normalises (case, spaces, dashes) and answers uniformly for wrong codes. */
+export const giftCardCodeInputSchema = z.string().trim().min(1, 'Enter a gift card code').max(64);
+
+export const giftCardStatusSchema = z.enum(['pending_payment', 'active', 'void']);
+export type GiftCardStatus = z.infer<typeof giftCardStatusSchema>;
+
+/** GET /api/v2/gift-cards/options?tenant_id= : what the buy form offers. */
+export const giftCardOptionsQuerySchema = z.strictObject({ tenant_id: id });
+export const giftCardOptionsSchema = z.object({
+  enabled: z.boolean(),
+  currency: z.string(),
+  min_amount: z.number().int(),
+  max_amount: z.number().int(),
+  presets: z.array(z.number().int()),
+  /** Months a card is valid from purchase; null = no expiry. */
+  valid_months: z.number().int().nullable(),
+  /** The furthest delivery date, in days from today. */
+  max_delivery_days: z.number().int(),
+});
+export type GiftCardOptions = z.infer<typeof giftCardOptionsSchema>;
+export const giftCardOptionsResponseSchema = envelope(giftCardOptionsSchema);
+
+/**
+ * POST /api/v2/gift-cards with an `Idempotency-Key` header: buys a digital gift card. The card is
+ * `pending_payment` until the card payment succeeds; then it is active and its code is mailed to
+ * the recipient (on `deliver_on`, or at once without one).
+ */
+export const buyGiftCardBodySchema = z.strictObject({
+  tenant_id: id,
+  amount: z.number().int('Whole cents only').min(1).max(100_000_000),
+  recipient_name: name,
+  recipient_email: email,
+  sender_name: name,
+  purchaser_email: email,
+  message: z.string().trim().max(500, 'Use at most 500 characters').optional(),
+  /** Tenant-local date to mail the code; omitted = now. */
+  deliver_on: localDate.optional(),
+});
+export type BuyGiftCardBody = z.infer<typeof buyGiftCardBodySchema>;
+
+export const giftCardSchema = z.object({
+  id: z.number().int(),
+  status: giftCardStatusSchema,
+  /** Only the last four characters (null until the code is made at delivery): the code itself is only ever in the recipient's mail. */
+  last4: z.string().nullable(),
+  initial_amount: z.number().int(),
+  balance: z.number().int(),
+  currency: z.string(),
+  recipient_name: z.string(),
+  recipient_email: z.string(),
+  sender_name: z.string(),
+  message: z.string().nullable(),
+  deliver_on: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type GiftCard = z.infer<typeof giftCardSchema>;
+
+export const giftCardPurchaseSchema = z.object({
+  gift_card: giftCardSchema,
+  /** The card payment to complete (null once there is nothing left to pay). */
+  payment: paymentSessionSchema.nullable(),
+});
+export type GiftCardPurchase = z.infer<typeof giftCardPurchaseSchema>;
+export const giftCardPurchaseResponseSchema = envelope(giftCardPurchaseSchema);
+
+/** GET /api/v2/gift-cards/:id?purchaser_email= : the buyer follows the purchase (payment, then active). */
+export const giftCardParamsSchema = z.strictObject({ id });
+export const giftCardPurchaseQuerySchema = z.strictObject({ purchaser_email: email });
+
+/**
+ * POST /api/v2/gift-cards/balance: check a code. Unknown, void, unpaid and other businesses' codes
+ * all get the same 404; rate limited per IP and per code prefix (429).
+ */
+export const giftCardBalanceBodySchema = z.strictObject({ tenant_id: id, code: giftCardCodeInputSchema });
+export const giftCardBalanceSchema = z.object({
+  last4: z.string(),
+  balance: z.number().int(),
+  currency: z.string(),
+  status: z.literal('active'),
+  expires_at: z.string().nullable(),
+});
+export type GiftCardBalance = z.infer<typeof giftCardBalanceSchema>;
+export const giftCardBalanceResponseSchema = envelope(giftCardBalanceSchema);
+
+export const giftCardNotFoundMessage = "We couldn't find an active gift card with that code.";
+export const giftCardExpiredMessage = 'This gift card has expired.';
+export const giftCardEmptyMessage = 'This gift card has no balance left.';
+
+export const giftCardLedgerKindSchema = z.enum(['issue', 'redeem', 'release', 'refund', 'void']);
+export const giftCardLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: giftCardLedgerKindSchema,
+  /** Signed: issue/release/refund add, redeem/void take. */
+  amount: z.number().int(),
+  balance_after: z.number().int(),
+  order_id: z.number().int().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type GiftCardLedgerEntry = z.infer<typeof giftCardLedgerEntrySchema>;
+
+/** Staff (issue 11): GET /api/v2/admin/gift-cards?code= or ?last4= */
+export const adminGiftCardQuerySchema = z.strictObject({
+  code: giftCardCodeInputSchema.optional(),
+  last4: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{4}$/)
+    .optional(),
+  email: z.string().trim().max(254).optional(),
+});
+export const adminGiftCardSchema = giftCardSchema.extend({
+  purchaser_email: z.string(),
+  void_reason: z.string().nullable(),
+});
+export type AdminGiftCard = z.infer<typeof adminGiftCardSchema>;
+export const adminGiftCardListResponseSchema = envelope(z.array(adminGiftCardSchema));
+export const adminGiftCardResponseSchema = envelope(adminGiftCardSchema);
+
+/** POST /api/v2/admin/gift-cards (manager, owner): issue a card without payment (goodwill, vouchers). */
+export const adminIssueGiftCardBodySchema = z.strictObject({
+  amount: z.number().int().min(1).max(100_000_000),
+  recipient_name: name,
+  recipient_email: email,
+  message: z.string().trim().max(500).optional(),
+  note: z.string().trim().min(1, 'Say why the card is issued').max(300),
+});
+/** The one answer that carries the code: the staff member hands it over. */
+export const adminIssuedGiftCardResponseSchema = envelope(
+  z.object({ gift_card: adminGiftCardSchema, code: z.string() }),
+);
+
+/** POST /api/v2/admin/gift-cards/:id/void */
+export const adminVoidGiftCardBodySchema = z.strictObject({
+  reason: z.string().trim().min(1, 'Say why the card is voided').max(300),
+});
+
+/** GET /api/v2/admin/gift-cards/:id/ledger */
+export const giftCardLedgerResponseSchema = envelope(z.array(giftCardLedgerEntrySchema));
