@@ -1,0 +1,177 @@
+import type { Menu, PlacedOrder } from '@storefront/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './support/app.js';
+import { tenantId } from './support/auth.js';
+import { type FakeStripe, startFakeStripe, stripeEvent, stripeSignature } from './support/fake-stripe.js';
+import {
+  addToCart,
+  call,
+  firstTime,
+  guestDetails,
+  menuOf,
+  newGuest,
+  openAllDay,
+  placeOrder,
+  restaurantIds,
+  simpleProduct,
+} from './support/orders.js';
+
+/**
+ * A card order paid through Stripe, end to end in-process: the real adapter talks to a local fake
+ * of Stripe's API; the browser's confirm is the fake's confirm call; webhooks are signed offline.
+ */
+let ctx: TestContext;
+let stripe: FakeStripe;
+let menu: Menu;
+let restaurantId: number;
+const webhookSecret = 'whsec_bellanonna_endpoint';
+
+async function useStripe(mode: 'test' | 'live', secretKey: string) {
+  await ctx.db
+    .updateTable('app_settings')
+    .set({
+      payment_gateway_config: JSON.stringify({ provider: 'stripe', mode, publishable_key: stripe.publishableKey }),
+      payment_gateway_secrets: JSON.stringify({
+        secret_key: secretKey,
+        webhook_secret: webhookSecret,
+        api_base: stripe.url,
+      }),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('restaurant_id', 'is', null)
+    .execute();
+}
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  ctx = await createTestApp();
+  restaurantId = (await restaurantIds(ctx))['surry-hills'] as number;
+  await openAllDay(ctx, restaurantId);
+  menu = await menuOf(ctx, restaurantId);
+  await useStripe('test', stripe.secretKey);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await stripe?.close();
+});
+
+async function cardOrder() {
+  const guest = await newGuest(ctx);
+  await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 2);
+  const res = await placeOrder(ctx, guest, {
+    restaurant_id: restaurantId,
+    method: 'pickup',
+    ...(await firstTime(ctx, restaurantId, 'pickup')),
+    payment_method: 'card',
+    guest_details: guestDetails(),
+  });
+  return { guest, res };
+}
+
+const orderRow = (id: number) => ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const historyOf = async (id: number) =>
+  (
+    await ctx.db.selectFrom('order_status_history').select('status').where('order_id', '=', id).orderBy('id').execute()
+  ).map((h) => h.status);
+
+const postWebhook = (body: string, signature: string | null) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v2/payments/webhooks/stripe/${tenantId}`,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    payload: body,
+  });
+
+describe('card orders paid with Stripe', () => {
+  it('starts a Payment Intent for the amount due, with Stripe Elements’ client secret and publishable key', async () => {
+    const { res } = await cardOrder();
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json().data as PlacedOrder;
+    expect(placed.order.status).toBe('pending_payment');
+    expect(placed.payment).toMatchObject({
+      provider: 'stripe',
+      status: 'requires_payment_method',
+      amount: placed.order.totals.amount_due,
+      currency: placed.order.currency,
+      publishable_key: stripe.publishableKey,
+      error: null,
+    });
+    const intent = stripe.intents.get(placed.payment?.payment_id as string);
+    expect(placed.payment?.client_secret).toBe(intent?.client_secret);
+    expect(intent?.metadata).toEqual({ order_id: String(placed.order.id), tenant_id: String(tenantId) });
+    const create = stripe.requests.find((r) => r.path === '/v1/payment_intents' && r.method === 'POST');
+    expect(create?.headers['idempotency-key']).toBeTruthy();
+    // Nothing the browser sent about a card reached Stripe through us.
+    expect(JSON.stringify(stripe.requests.map((r) => r.body))).not.toMatch(/card_number|cvc/);
+  });
+
+  it('a signed payment_intent.succeeded places the order once; forged or replayed events change nothing', async () => {
+    const { res } = await cardOrder();
+    const placed = res.json().data as PlacedOrder;
+    const paymentId = placed.payment?.payment_id as string;
+    // The customer confirmed in Stripe Elements, then closed the tab: only the webhook tells us.
+    expect((await stripe.confirm(paymentId, 'pm_card_visa')).status).toBe(200);
+    const body = JSON.stringify(stripeEvent('payment_intent.succeeded', stripe.intents.get(paymentId) as object));
+
+    for (const signature of [
+      null,
+      stripeSignature(body, 'whsec_someone_else'),
+      stripeSignature(body, webhookSecret, Math.floor(Date.now() / 1000) - 600),
+    ]) {
+      expect((await postWebhook(body, signature)).statusCode).toBe(400);
+    }
+    const tampered = body.replace(paymentId, 'pi_other');
+    expect((await postWebhook(tampered, stripeSignature(body, webhookSecret))).statusCode).toBe(400);
+    expect((await orderRow(placed.order.id)).status).toBe('pending_payment');
+
+    const first = await postWebhook(body, stripeSignature(body, webhookSecret));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toEqual({ received: true, applied: true });
+    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
+
+    const replay = await postWebhook(body, stripeSignature(body, webhookSecret));
+    expect(replay.json().data).toEqual({ received: true, applied: false });
+    expect(await historyOf(placed.order.id)).toEqual(['pending_payment', 'placed']);
+  });
+
+  it('an event Stripe sends that we do not act on is acknowledged and changes nothing', async () => {
+    const body = JSON.stringify(stripeEvent('customer.created', { id: 'cus_1', object: 'customer' }));
+    const res = await postWebhook(body, stripeSignature(body, webhookSecret));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ received: true, applied: false });
+  });
+
+  it('after a decline the order waits for another card; the refresh call reads each outcome from Stripe', async () => {
+    const { guest, res } = await cardOrder();
+    const placed = res.json().data as PlacedOrder;
+    const paymentId = placed.payment?.payment_id as string;
+    const refresh = () => call(ctx, 'POST', `/v2/payments/${paymentId}/refresh`, guest.token);
+
+    expect((await stripe.confirm(paymentId, 'pm_card_chargeDeclined')).status).toBe(402);
+    const declined = await refresh();
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().data).toMatchObject({ status: 'failed', error: 'Your card was declined.' });
+    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'pending_payment' });
+
+    await stripe.confirm(paymentId, 'pm_card_visa');
+    const paid = await refresh();
+    expect(paid.json().data).toMatchObject({ provider: 'stripe', status: 'succeeded', error: null });
+    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
+    // Asking again changes nothing.
+    await refresh();
+    expect(await historyOf(placed.order.id)).toEqual(['pending_payment', 'placed']);
+  });
+
+  it('refuses card payments with a live secret key in test mode, without calling Stripe', async () => {
+    await useStripe('test', 'sk_live_wrongmode');
+    try {
+      const before = stripe.requests.length;
+      const { res } = await cardOrder();
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('service_unavailable');
+      expect(stripe.requests.length).toBe(before);
+    } finally {
+      await useStripe('test', stripe.secretKey);
+    }
+  });
+});
