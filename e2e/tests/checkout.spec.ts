@@ -1,8 +1,4 @@
-/**
- * Checkout journeys. They need the orders and payments API (branch issue-8-orders), which had not
- * reached main when this was written; they pass against a merge of it. Move this file to
- * e2e/tests/ once the orders API is on main (playwright.config.ts reads tests from there only).
- */
+/** Checkout journeys: guest delivery by card with live status, declined card, cash pickup and history, dine-in. */
 import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expect as baseExpect, test } from '../support/fixtures';
