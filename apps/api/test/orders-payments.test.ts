@@ -544,7 +544,7 @@ describe('staff moving orders (PATCH /v2/admin/orders/:id/status)', () => {
       )
     ).json().data;
     expect(none.items.map((o: Order) => o.id)).not.toContain(placed.order.id);
-    expect((await call(ctx, 'GET', '/v2/admin/orders?restaurant_id=999999', staff.token)).statusCode).toBe(404);
+    expect((await call(ctx, 'GET', '/v2/admin/orders?restaurant_id=999999', staff.token)).statusCode).toBe(403);
     expect((await call(ctx, 'GET', '/v2/admin/orders?status=lost', staff.token)).statusCode).toBe(400);
   });
 });

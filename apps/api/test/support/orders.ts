@@ -16,11 +16,14 @@ export async function newGuest(ctx: TestContext): Promise<Caller> {
   return { token: guest_token as string, ids: { guest_id: guest.guest_id as number } };
 }
 
-/** A user with a role, made directly in the database (roles are set by the owner elsewhere). */
+/**
+ * A user with a role, made directly in the database (roles are set by the owner elsewhere). Staff
+ * and managers are assigned `restaurants` (by default every restaurant of their tenant).
+ */
 export async function userWithRole(
   ctx: TestContext,
   role: 'customer' | 'staff' | 'manager' | 'owner',
-  options: { tenant?: number; email?: string } = {},
+  options: { tenant?: number; email?: string; restaurants?: number[] } = {},
 ): Promise<Caller> {
   const tenant = options.tenant ?? tenantId;
   const email = options.email ?? `${role}-${randomUUID()}@example.test`;
@@ -37,6 +40,17 @@ export async function userWithRole(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (role === 'staff' || role === 'manager') {
+    const restaurants =
+      options.restaurants ??
+      (await ctx.db.selectFrom('restaurants').select('id').where('tenant_id', '=', tenant).execute()).map((r) => r.id);
+    for (const restaurant_id of restaurants) {
+      await ctx.db
+        .insertInto('staff_restaurants')
+        .values({ tenant_id: tenant, user_id: user.id, restaurant_id })
+        .execute();
+    }
+  }
   const token = `test_${randomUUID().replace(/-/g, '')}`;
   const at = new Date();
   await ctx.db

@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <RouteLoading />,
     children: [
       { index: true, lazy: () => import('./routes/admin-home') },
+      { path: 'orders', lazy: () => import('./routes/admin-orders') },
+      { path: 'orders/:orderId/ticket', lazy: () => import('./routes/admin-order-ticket') },
       { path: 'menu', lazy: () => import('./routes/admin-menu') },
       { path: 'ordering', lazy: () => import('./routes/admin-ordering') },
       { path: 'coupons', lazy: () => import('./routes/admin-coupons') },

@@ -6,9 +6,10 @@ import {
   orderResponseSchema,
   orderStatusChangeBodySchema,
 } from '@storefront/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.js';
 import { openEventStream } from '../../lib/sse.js';
+import { staffAccess } from '../admin/access.js';
 import { requireRole, userOf } from '../auth/identity.js';
 import { eventData } from './routes.js';
 
@@ -19,17 +20,16 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service, events, streams } = app.orders;
   const tags = ['admin orders'];
 
-  async function assertRestaurant(tenantId: number, restaurantId: number | undefined) {
-    if (restaurantId === undefined) return;
-    const found = await app.db
-      .selectFrom('restaurants')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', restaurantId)
-      .executeTakeFirst();
-    if (!found)
-      throw new AppError('not_found', 'Restaurant not found', { restaurant_id: 'Not a restaurant of this business' });
+  const access = staffAccess(app.db);
+
+  /** The restaurants the caller may see orders of: the one asked for (403 unless managed) or all managed. */
+  async function managedIds(request: FastifyRequest, restaurantId: number | undefined): Promise<number[]> {
+    const identity = userOf(request);
+    if (restaurantId !== undefined) return [(await access.assertManages(identity, restaurantId)).id];
+    return (await access.restaurantsOf(identity)).map((r) => r.id);
   }
+  const managesOf = (request: FastifyRequest) => (restaurantId: number) =>
+    access.assertManages(userOf(request), restaurantId);
 
   app.get(
     '/v2/admin/orders',
@@ -45,8 +45,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { tenantId } = userOf(request);
       const { page, per_page, ...filter } = request.query;
-      await assertRestaurant(tenantId, filter.restaurant_id);
-      return { data: await service.staffList(tenantId, filter, page, per_page), error: null };
+      const restaurant_ids = await managedIds(request, filter.restaurant_id);
+      return { data: await service.staffList(tenantId, { ...filter, restaurant_ids }, page, per_page), error: null };
     },
   );
 
@@ -62,14 +62,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { tenantId } = userOf(request);
-      const restaurantId = request.query.restaurant_id;
-      await assertRestaurant(tenantId, restaurantId);
-      const ids =
-        restaurantId !== undefined
-          ? [restaurantId]
-          : (await app.db.selectFrom('restaurants').select('id').where('tenant_id', '=', tenantId).execute()).map(
-              (r) => r.id,
-            );
+      const ids = await managedIds(request, request.query.restaurant_id);
       const stream = openEventStream(request, reply, { open: streams });
       for (const id of ids) {
         stream.onClose(
@@ -87,7 +80,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staffOnly,
       schema: { tags, summary: 'One order', params: orderIdParamsSchema, response: { 200: orderResponseSchema } },
     },
-    async (request) => ({ data: await service.staffGet(userOf(request).tenantId, request.params.id), error: null }),
+    async (request) => ({
+      data: await service.staffGet(userOf(request).tenantId, request.params.id, managesOf(request)),
+      error: null,
+    }),
   );
 
   app.patch(
@@ -103,7 +99,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await service.changeStatus(userOf(request).tenantId, request.params.id, request.body),
+      data: await service.changeStatus(userOf(request).tenantId, request.params.id, request.body, managesOf(request)),
       error: null,
     }),
   );

@@ -200,6 +200,8 @@ export function orderRepository(db: Db) {
       tenantId: number,
       filter: {
         restaurant_id?: number | undefined;
+        /** Only these restaurants (the ones the staff member manages). */
+        restaurant_ids?: number[] | undefined;
         status?: OrderStatusValue | undefined;
         method?: string | undefined;
       },
@@ -208,6 +210,10 @@ export function orderRepository(db: Db) {
     ) {
       let base = db.selectFrom('orders').where('tenant_id', '=', tenantId);
       if (filter.restaurant_id !== undefined) base = base.where('restaurant_id', '=', filter.restaurant_id);
+      if (filter.restaurant_ids !== undefined) {
+        if (filter.restaurant_ids.length === 0) return { rows: [], total: 0 };
+        base = base.where('restaurant_id', 'in', filter.restaurant_ids);
+      }
       // The kitchen never sees an order whose card payment has not gone through.
       base = filter.status ? base.where('status', '=', filter.status) : base.where('status', '!=', 'pending_payment');
       if (filter.method) base = base.where('method', '=', filter.method as OrdersTable['method']);

@@ -846,7 +846,12 @@ export function orderService(deps: OrderServiceDeps) {
 
   async function staffList(
     tenantId: number,
-    filter: { restaurant_id?: number | undefined; status?: OrderStatus | undefined; method?: string | undefined },
+    filter: {
+      restaurant_id?: number | undefined;
+      restaurant_ids?: number[] | undefined;
+      status?: OrderStatus | undefined;
+      method?: string | undefined;
+    },
     page: number,
     perPage: number,
   ) {
@@ -855,10 +860,16 @@ export function orderService(deps: OrderServiceDeps) {
   }
 
   /** PATCH /admin/orders/:id/status: only legal moves; cancel and refund give the money back once. */
-  async function changeStatus(staffTenantId: number, id: number, change: OrderStatusChangeBody) {
+  async function changeStatus(
+    staffTenantId: number,
+    id: number,
+    change: OrderStatusChangeBody,
+    assertManages: (restaurantId: number) => Promise<unknown> = async () => undefined,
+  ) {
     const row = await repo.findAnyTenant(id);
     if (!row) throw new AppError('not_found', 'Order not found');
     if (row.tenant_id !== staffTenantId) throw new AppError('forbidden', 'This order belongs to another business');
+    await assertManages(row.restaurant_id);
     const to = change.status;
     if (to === 'placed' || !canMoveOrderFor(row.method, row.status, to)) {
       throw new AppError(
@@ -919,10 +930,15 @@ export function orderService(deps: OrderServiceDeps) {
   }
 
   /** A staff member's view of one order (tenant-checked like changeStatus). */
-  async function staffGet(staffTenantId: number, id: number) {
+  async function staffGet(
+    staffTenantId: number,
+    id: number,
+    assertManages: (restaurantId: number) => Promise<unknown> = async () => undefined,
+  ) {
     const row = await repo.findAnyTenant(id);
     if (!row) throw new AppError('not_found', 'Order not found');
     if (row.tenant_id !== staffTenantId) throw new AppError('forbidden', 'This order belongs to another business');
+    await assertManages(row.restaurant_id);
     return view(row);
   }
 

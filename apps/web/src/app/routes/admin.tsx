@@ -1,9 +1,14 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { type AdminNavItem, AdminShell } from '@/features/admin/components/admin-shell';
+import { NewOrdersBadge } from '@/features/admin/components/order-feed';
 
-/** The areas of the back office, in the order staff use them; each shows only to roles allowed it. */
+/**
+ * The areas of the back office, in the order staff use them; each shows only to roles allowed it.
+ * Orders come first: it is where every staff role lands.
+ */
 export const adminNav: AdminNavItem[] = [
+  { to: '/admin/orders', label: 'Orders', ability: 'orders', badge: <NewOrdersBadge /> },
   { to: '/admin/menu', label: 'Availability', ability: 'availability' },
   { to: '/admin/ordering', label: 'Ordering', ability: 'pause' },
   { to: '/admin/coupons', label: 'Coupons', ability: 'coupons' },

@@ -61,6 +61,7 @@ function signIn(role: UserRole, mine = restaurants) {
     '/api/v2/admin/ordering': () => ok(ordering),
     '/api/v2/admin/reservations': () => ok({ restaurant_id: 1, date: '2026-11-24', reservations: [] }),
     '/api/v2/admin/staff': () => ok([]),
+    '/api/v2/admin/orders': () => ok({ items: [], page: 1, per_page: 100, total: 0 }),
   });
 }
 
@@ -96,7 +97,7 @@ describe('back office: who sees what', () => {
   it('shows staff only orders-side areas: availability and pause, no edits, switches, bookings, theme or staff', async () => {
     signIn('staff', [restaurants[0] as (typeof restaurants)[number]]);
     renderApp('/admin/menu', { stub: false });
-    expect(await navLinks()).toEqual(['Availability', 'Ordering']);
+    expect(await navLinks()).toEqual(['Orders', 'Availability', 'Ordering']);
     expect(await screen.findByRole('button', { name: 'Mark Margherita out of stock for today' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Margherita' })).not.toBeInTheDocument();
     // The switcher lists only the restaurants this user manages.
@@ -121,7 +122,7 @@ describe('back office: who sees what', () => {
   it('gives managers menu edits, ordering switches and reservations, but not the theme or staff', async () => {
     signIn('manager');
     renderApp('/admin/menu', { stub: false });
-    expect(await navLinks()).toEqual(['Availability', 'Ordering', 'Coupons', 'Reservations', 'Hours']);
+    expect(await navLinks()).toEqual(['Orders', 'Availability', 'Ordering', 'Coupons', 'Reservations', 'Hours']);
     expect(await screen.findByRole('button', { name: 'Edit Margherita' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Ordering' }));
     expect(await screen.findByRole('checkbox', { name: 'Online ordering' })).toBeChecked();
@@ -133,6 +134,7 @@ describe('back office: who sees what', () => {
     signIn('owner');
     const { router } = renderApp('/admin', { stub: false });
     expect(await navLinks()).toEqual([
+      'Orders',
       'Availability',
       'Ordering',
       'Coupons',
@@ -141,7 +143,9 @@ describe('back office: who sees what', () => {
       'Theme',
       'Staff',
     ]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/menu'));
+    // Every staff role lands on the orders board.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Theme' }));
     expect(await screen.findByRole('heading', { name: 'Theme editor' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save theme' })).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { useAdminMe } from '../api/get-admin-me';
 import { useAdminRestaurantStore } from '../stores/admin-restaurant-store';
 import { AdminContext, type AdminContextValue, useAdmin } from './admin-context';
+import { OrderFeedProvider } from './order-feed';
 import { inputClass, Notice } from './ui';
 
 export interface AdminNavItem {
@@ -97,58 +98,58 @@ export function AdminShell({ nav, children }: { nav: AdminNavItem[]; children: R
     );
   }
 
+  const frame = (
+    <div className="min-h-dvh bg-stone-100 text-stone-900 print:bg-white">
+      <header className="border-stone-300 border-b bg-white print:hidden">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <p className="font-bold text-lg">Restaurant back office</p>
+          <label className="flex items-center gap-2 text-sm">
+            <span>Restaurant</span>
+            <select className={inputClass} value={value.restaurant.id} onChange={(e) => choose(Number(e.target.value))}>
+              {me.restaurants.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                  {r.status === 1 ? '' : ' (inactive)'}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="ml-auto text-sm text-stone-700">
+            {me.user.name} · <span className="capitalize">{me.user.role}</span> ·{' '}
+            <Link to="/" className="underline">
+              Shop
+            </Link>
+          </p>
+        </div>
+        <nav aria-label="Back office" className="mx-auto max-w-6xl px-4">
+          <ul className="flex flex-wrap gap-1">
+            {nav
+              .filter((item) => me.abilities[item.ability])
+              .map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      `inline-flex items-center gap-2 border-b-2 px-3 py-2 font-semibold text-sm ${isActive ? 'border-stone-900 text-stone-900' : 'border-transparent text-stone-700 hover:text-stone-900'}`
+                    }
+                  >
+                    {item.label}
+                    {item.badge}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl p-4">
+        {children}
+      </main>
+    </div>
+  );
+  // The live order feed lives in the frame so the badge and the alert work on every page.
   return (
     <AdminContext.Provider value={value}>
-      <div className="min-h-dvh bg-stone-100 text-stone-900 print:bg-white">
-        <header className="border-stone-300 border-b bg-white print:hidden">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-            <p className="font-bold text-lg">Restaurant back office</p>
-            <label className="flex items-center gap-2 text-sm">
-              <span>Restaurant</span>
-              <select
-                className={inputClass}
-                value={value.restaurant.id}
-                onChange={(e) => choose(Number(e.target.value))}
-              >
-                {me.restaurants.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.name}
-                    {r.status === 1 ? '' : ' (inactive)'}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <p className="ml-auto text-sm text-stone-700">
-              {me.user.name} · <span className="capitalize">{me.user.role}</span> ·{' '}
-              <Link to="/" className="underline">
-                Shop
-              </Link>
-            </p>
-          </div>
-          <nav aria-label="Back office" className="mx-auto max-w-6xl px-4">
-            <ul className="flex flex-wrap gap-1">
-              {nav
-                .filter((item) => me.abilities[item.ability])
-                .map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      className={({ isActive }) =>
-                        `inline-flex items-center gap-2 border-b-2 px-3 py-2 font-semibold text-sm ${isActive ? 'border-stone-900 text-stone-900' : 'border-transparent text-stone-700 hover:text-stone-900'}`
-                      }
-                    >
-                      {item.label}
-                      {item.badge}
-                    </NavLink>
-                  </li>
-                ))}
-            </ul>
-          </nav>
-        </header>
-        <main id="main" className="mx-auto max-w-6xl p-4">
-          {children}
-        </main>
-      </div>
+      {me.abilities.orders ? <OrderFeedProvider restaurantId={value.restaurant.id}>{frame}</OrderFeedProvider> : frame}
     </AdminContext.Provider>
   );
 }
