@@ -69,6 +69,9 @@ test.describe('the back office', () => {
       await page.getByRole('button', { name: 'Log in' }).click();
 
       await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+      // Staff land on the orders board; availability is one click away.
+      await expect(page).toHaveURL(/\/admin\/orders$/);
+      await page.getByRole('link', { name: 'Availability' }).click();
       await expect(page).toHaveURL(/\/admin\/menu$/);
       await page.getByRole('combobox', { name: 'Restaurant' }).selectOption({ label: restaurantName });
 

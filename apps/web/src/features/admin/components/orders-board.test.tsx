@@ -133,7 +133,7 @@ describe('orders board', () => {
     // A customer places an order: the event arrives while staff are on another page.
     orders = [order(1), ...orders];
     await act(async () => {
-      push(
+      push?.(
         `event: order\ndata: ${JSON.stringify({ order_id: 1, order_number: '1001', type: 'placed', restaurant_id: 1, status: 'placed', method: 'pickup', ready_at: null, status_history: [] })}\n\n`,
       );
     });
@@ -155,7 +155,7 @@ describe('orders board', () => {
     // A second order is rejected with a reason.
     orders = [order(3, { method: 'delivery' }), ...orders];
     await act(async () => {
-      push(
+      push?.(
         `event: order\ndata: ${JSON.stringify({ order_id: 3, order_number: '1003', type: 'placed', restaurant_id: 1, status: 'placed', method: 'delivery', ready_at: null, status_history: [] })}\n\n`,
       );
     });

@@ -116,6 +116,8 @@ function MoveButtons({ order }: { order: Order }) {
           key={to}
           primary={to === 'ready' || to === 'completed'}
           disabled={change.isPending}
+          // One name per order for screen readers (a hidden span would add a space in browsers).
+          aria-label={`${moveLabels[to] ?? orderStatusLabels[to]}: order ${order.order_number}`}
           onClick={() =>
             change.mutate(
               { id: order.id, body: { status: to } },
@@ -124,7 +126,6 @@ function MoveButtons({ order }: { order: Order }) {
           }
         >
           {moveLabels[to] ?? orderStatusLabels[to]}
-          <span className="sr-only">: order {order.order_number}</span>
         </Button>
       ))}
     </div>
