@@ -18,6 +18,7 @@ import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
+import { giftCardPayments, providerLookup } from './modules/gift-cards/payments.js';
 import { giftCardRoutes } from './modules/gift-cards/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { loyaltyRoutes } from './modules/loyalty/routes.js';
@@ -117,7 +118,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(orderRoutes);
       await api.register(adminOrderRoutes);
       await api.register(paymentRoutes);
-      await api.register(giftCardRoutes);
+      await api.register(giftCardRoutes, { payments: giftCardPayments(providerLookup(app.orders.payments)) });
       await api.register(loyaltyRoutes);
     },
     { prefix: '/api' },

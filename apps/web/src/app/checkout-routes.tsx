@@ -1,5 +1,6 @@
 import type { PlacedOrder } from '@storefront/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { linkClass } from '@/components/ui/styles';
 import { useCart } from '@/features/cart/api/get-cart';
@@ -10,6 +11,8 @@ import { DetailsStep } from '@/features/checkout/components/details-step';
 import { OrderSummary, type SummaryCart } from '@/features/checkout/components/order-summary';
 import { PaymentStep } from '@/features/checkout/components/payment-step';
 import { useCheckoutStore } from '@/features/checkout/stores/checkout-store';
+import { GiftCardField } from '@/features/gift-cards/components/gift-card-field';
+import { PointsField } from '@/features/loyalty/components/points-field';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { useRestaurantId } from './catalogue-routes';
@@ -96,6 +99,11 @@ export function CheckoutPaymentRoute({ dineIn = false }: { dineIn?: boolean }) {
   const couponCode = useCartStore((s) => s.couponCode);
   const gateway = useConfigStore((s) => s.paymentConfig);
   const { cart, loading } = useSummaryCart();
+  const user = useAuthStore((s) => (selectIsLoggedIn(s) ? s.user : null));
+  const giftCard = useCheckoutStore((s) => s.appliedGiftCard);
+  const setGiftCard = useCheckoutStore((s) => s.setAppliedGiftCard);
+  const [points, setPoints] = useState(0);
+  const total = cart?.total ?? 0;
 
   function placed({ order, access_token }: PlacedOrder) {
     const checkout = useCheckoutStore.getState();
@@ -125,6 +133,18 @@ export function CheckoutPaymentRoute({ dineIn = false }: { dineIn?: boolean }) {
       summary={<OrderSummary cart={cart} loading={loading} />}
       backTo={dineIn ? '/dine-in-menu/checkout' : '/checkout'}
       onPlaced={placed}
+      loyaltyPoints={user ? points : 0}
+      extras={
+        <>
+          {user && <PointsField userId={user.id} totalCents={total} points={points} onChange={setPoints} />}
+          <GiftCardField
+            applied={giftCard}
+            amountDue={total}
+            onApply={(code) => setGiftCard(code)}
+            onRemove={() => setGiftCard(null)}
+          />
+        </>
+      }
     />
   );
 }

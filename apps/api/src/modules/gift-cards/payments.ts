@@ -1,5 +1,6 @@
 import type { PaymentSession } from '@storefront/core';
 import type { PaymentProvider, ProviderPayment } from '../payments/provider.js';
+import type { PaymentRegistry } from '../payments/registry.js';
 import type { GiftCardPayments } from './service.js';
 
 /** What gift cards need from the payment provider registry (the checkout issue's). */
@@ -8,6 +9,20 @@ export interface ProviderLookup {
   forTenant(tenantId: number): Promise<{ provider: PaymentProvider; publishableKey: string | null }>;
   /** A provider by name (the one a purchase was started with). */
   named(tenantId: number, name: PaymentProvider['name']): Promise<PaymentProvider>;
+}
+
+/** Gift card purchases use the tenant-wide gateway settings (no restaurant is involved). */
+export function providerLookup(registry: PaymentRegistry): ProviderLookup {
+  return {
+    async forTenant(tenantId) {
+      const settings = await registry.settingsFor(tenantId, null);
+      const { provider } = await registry.named(tenantId, settings.config.provider);
+      return { provider, publishableKey: settings.config.publishable_key ?? null };
+    },
+    async named(tenantId, name) {
+      return (await registry.named(tenantId, name)).provider;
+    },
+  };
 }
 
 /** The sandbox's card form submit and challenge, when the provider is the sandbox. */

@@ -266,11 +266,11 @@ export function giftCardService(deps: {
     const at = now();
     const row = await byId(tenantId, giftCardId);
     if (!row) return false;
+    // Read before the transaction: on SQLite a read through `db` inside it would wait on itself.
+    const settings = await options((await tenantOf(tenantId)).id);
     const activated = await db.transaction().execute(async (trx) => {
       const done = await ledger.activate(trx, { tenantId, giftCardId, now: at, note: 'Purchase paid' });
       if (done) {
-        const tenant = await tenantOf(tenantId);
-        const settings = await options(tenant.id);
         if (settings.valid_months) {
           await trx
             .updateTable('gift_cards')

@@ -24,6 +24,7 @@ import type { CartOwner } from '../cart/repository.js';
 import { type CartLineSource, cartService } from '../cart/service.js';
 import type { CouponsService } from '../coupons/service.js';
 import type { FulfilmentService } from '../fulfilment/service.js';
+import * as giftCardCheckout from '../gift-cards/checkout.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PaymentEvent, ProviderPayment } from '../payments/provider.js';
 import type { PaymentRegistry, ProviderName } from '../payments/registry.js';
@@ -304,6 +305,7 @@ export function orderService(deps: OrderServiceDeps) {
     if (row.slot_start)
       await fulfilment.releaseSlot(trx, { restaurantId: row.restaurant_id, slotStart: row.slot_start });
     await coupons.release(trx, row.id);
+    await giftCardCheckout.releaseForOrder(trx, { tenantId: row.tenant_id, orderId: row.id, now: now() });
   }
 
   // ---- payments ------------------------------------------------------------------------------
@@ -406,7 +408,15 @@ export function orderService(deps: OrderServiceDeps) {
 
   /** Refunds a paid card order exactly once (the paid → refunded move is conditional). */
   async function refund(row: OrderRow) {
-    if (row.payment_method !== 'card' || !row.payment_id) return false;
+    if (row.payment_method !== 'card' || !row.payment_id || row.amount_due_cents === 0) {
+      // Nothing went through the provider (gift card, points or cash): the ledgers give back.
+      const moved = await repo.movePayment(db, row, ['paid'], {
+        payment_status: 'refunded',
+        updated_at: now().toISOString(),
+      });
+      if (moved) await refundLedgers(row);
+      return moved && row.payment_method === 'card';
+    }
     const at = now().toISOString();
     if (!(await repo.movePayment(db, row, ['paid'], { payment_status: 'refunded', updated_at: at }))) return false;
     try {
@@ -417,12 +427,20 @@ export function orderService(deps: OrderServiceDeps) {
         idempotencyKey: `refund-order-${row.tenant_id}-${row.id}`,
       });
       await repo.update(db, row, { refund_id: refundId });
+      await refundLedgers(row);
       return true;
     } catch (err) {
       await repo.movePayment(db, row, ['refunded'], { payment_status: 'paid', updated_at: now().toISOString() });
       deps.log.error({ err, orderId: row.id }, 'refund failed');
       throw new AppError('service_unavailable', 'The refund could not be made. Please try again.');
     }
+  }
+
+  /** A refund's gift card and points part (each once, whatever calls it again). */
+  async function refundLedgers(row: Pick<OrderRow, 'tenant_id' | 'id'>) {
+    await repo.transaction((trx) =>
+      giftCardCheckout.refundForOrder(trx, { tenantId: row.tenant_id, orderId: row.id, now: now() }),
+    );
   }
 
   /** Cancels from `from` (conditional), releases what was reserved, and stops an open payment. */
@@ -628,7 +646,7 @@ export function orderService(deps: OrderServiceDeps) {
         const entered = priced.adjustments.find((a) => a.reason === 'coupon');
         const couponLine = priced.items.find((item) => item.coupon_id !== null);
         // A card order waits for the provider; one that costs nothing (a 100% coupon) has nothing to pay.
-        const isCard = body.payment_method === 'card' && priced.totals.total > 0;
+        const pricedCard = body.payment_method === 'card' && priced.totals.total > 0;
         const snapshot: Snapshot = { lines: priced.items.map(snapshotLine), adjustments: priced.adjustments };
         const inserted = await repo.insert(trx, {
           tenant_id: owner.tenantId,
@@ -636,7 +654,7 @@ export function orderService(deps: OrderServiceDeps) {
           user_id: 'user_id' in owner ? owner.user_id : null,
           guest_id: 'guest_id' in owner ? owner.guest_id : null,
           order_number: String(counter.last_number),
-          status: isCard ? 'pending_payment' : 'placed',
+          status: pricedCard ? 'pending_payment' : 'placed',
           method: body.method,
           pickup_date: body.method === 'dine_in' ? null : (body.pickup_date ?? null),
           pickup_time: body.method === 'dine_in' ? null : (body.pickup_time ?? null),
@@ -649,7 +667,7 @@ export function orderService(deps: OrderServiceDeps) {
           customer_phone: details.phone,
           delivery_address: body.method === 'delivery' ? JSON.stringify(body.shipping_details) : null,
           payment_method: body.payment_method,
-          payment_status: isCard ? 'pending' : body.payment_method === 'card' ? 'paid' : 'unpaid',
+          payment_status: pricedCard ? 'pending' : body.payment_method === 'card' ? 'paid' : 'unpaid',
           payment_provider: null,
           payment_id: null,
           refund_id: null,
@@ -668,19 +686,46 @@ export function orderService(deps: OrderServiceDeps) {
           access_token_hash: 'pending',
           ready_at: null,
           cancel_reason: null,
-          placed_at: isCard ? null : iso,
+          placed_at: pricedCard ? null : iso,
           released_at: null,
           created_at: iso,
           updated_at: iso,
         });
+        // Points (a discount) and the gift card (a payment) are taken with conditional updates here,
+        // so a failure below rolls them back with the order.
+        const split = await giftCardCheckout.reserveForOrder(trx, {
+          tenantId: owner.tenantId,
+          userId: 'user_id' in owner ? owner.user_id : null,
+          orderId: inserted.id,
+          orderNumber: inserted.order_number,
+          totalCents: priced.totals.total,
+          giftCardCode: body.gift_card_code || null,
+          loyaltyPoints: body.loyalty_points ?? null,
+          now: at,
+        });
+        // A card order waits for the provider only while something is left to pay.
+        const isCard = body.payment_method === 'card' && split.amount_due > 0;
+        const settled = {
+          status: isCard ? ('pending_payment' as const) : ('placed' as const),
+          payment_status: isCard
+            ? ('pending' as const)
+            : body.payment_method === 'card' || split.amount_due === 0
+              ? ('paid' as const)
+              : ('unpaid' as const),
+          placed_at: isCard ? null : iso,
+          total_cents: split.total,
+          gift_card_cents: split.gift_card,
+          loyalty_cents: split.loyalty,
+          amount_due_cents: split.amount_due,
+        };
         const token = createHmac('sha256', counter.link_secret)
           .update(`order:${inserted.tenant_id}:${inserted.id}`)
           .digest('base64url');
-        await repo.update(trx, inserted, { access_token_hash: sha256(token) });
+        await repo.update(trx, inserted, { ...settled, access_token_hash: sha256(token) });
         await repo.addHistory(trx, {
           tenant_id: owner.tenantId,
           order_id: inserted.id,
-          status: inserted.status,
+          status: settled.status,
           note: null,
           created_at: iso,
         });
@@ -695,7 +740,7 @@ export function orderService(deps: OrderServiceDeps) {
           .where('tenant_id', '=', owner.tenantId)
           .where((eb) => ('user_id' in owner ? eb('user_id', '=', owner.user_id) : eb('guest_id', '=', owner.guest_id)))
           .execute();
-        return { ...inserted, access_token_hash: sha256(token) };
+        return { ...inserted, ...settled, access_token_hash: sha256(token) };
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -801,6 +846,7 @@ export function orderService(deps: OrderServiceDeps) {
   async function refundedElsewhere(row: OrderRow) {
     const at = now().toISOString();
     if (!(await repo.movePayment(db, row, ['paid'], { payment_status: 'refunded', updated_at: at }))) return;
+    await refundLedgers(row);
     if (row.status === 'completed') {
       const moved = await repo.transaction(async (trx) => {
         const ok = await repo.move(trx, row, 'completed', { status: 'refunded', updated_at: at });
@@ -920,6 +966,16 @@ export function orderService(deps: OrderServiceDeps) {
             note,
             created_at: at.toISOString(),
           });
+          if (to === 'completed') {
+            await giftCardCheckout.earnForOrder(trx, {
+              tenantId: row.tenant_id,
+              userId: row.user_id,
+              orderId: row.id,
+              orderNumber: row.order_number,
+              spentCents: row.total_cents,
+              now: at,
+            });
+          }
         }
         return ok;
       });

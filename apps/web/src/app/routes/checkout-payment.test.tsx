@@ -239,3 +239,53 @@ describe('/checkout/payment', () => {
     expect(confirms).toEqual([]);
   });
 });
+
+describe('/checkout/payment with a gift card and points', () => {
+  it('sends the applied gift card code and the chosen points with the order', async () => {
+    const orders: Record<string, unknown>[] = [];
+    stubApi({
+      '/api/v2/restaurants/app-settings': () =>
+        ok([settingsEntry({}, { payment_gateway_config: { provider: 'sandbox', mode: 'test', publishable_key: '' } })]),
+      'GET /api/v2/cart': () => ok(cart),
+      '/api/v2/loyalty': () =>
+        ok({
+          balance: 164,
+          value: 820,
+          currency: 'AUD',
+          can_redeem: true,
+          expires_at: null,
+          rules: {
+            enabled: true,
+            points_per_dollar: 1,
+            redeem_points: 100,
+            redeem_value_cents: 500,
+            min_redeem_points: 100,
+            expiry_months: 12,
+          },
+          history: [],
+        }),
+      'POST /api/v2/gift-cards/balance': () =>
+        ok({ last4: 'HB2N', balance: 1000, currency: 'AUD', status: 'active', expires_at: null }),
+      'POST /api/v2/orders': (_url, init) => {
+        orders.push(JSON.parse(String(init?.body)));
+        return ok(placed());
+      },
+      'POST /api/v2/payments/sandbox/confirm': () => ok(session({ status: 'succeeded' })),
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/payment', { stub: false });
+    const usePoints = await screen.findByRole('checkbox', { name: /Use \d+ of your 164 points/ });
+    const chosen = Number(
+      /Use (\d+)/.exec(usePoints.getAttribute('aria-label') ?? usePoints.parentElement?.textContent ?? '')?.[1],
+    );
+    await user.click(usePoints);
+    await user.type(screen.getByRole('textbox', { name: 'Gift card code' }), 'k7qm-3xrt-9pwd-hb2n');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(/Gift card ending HB2N/)).toBeInTheDocument();
+    await fillCard(user, '4242 4242 4242 4242');
+    await user.click(placeOrder());
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(chosen).toBeGreaterThan(0);
+    expect(orders[0]).toMatchObject({ gift_card_code: 'K7QM-3XRT-9PWD-HB2N', loyalty_points: chosen });
+  });
+});

@@ -99,6 +99,80 @@ describe('/gift-cards', () => {
   });
 });
 
+describe('/gift-cards purchase payment', () => {
+  it('pays with the sandbox card form: a declined card says so, the next card activates the gift card', async () => {
+    const card = {
+      id: 31,
+      status: 'pending_payment',
+      last4: null,
+      initial_amount: 2500,
+      balance: 0,
+      currency: 'AUD',
+      recipient_name: 'Grace',
+      recipient_email: 'grace@example.com',
+      sender_name: 'Ada',
+      message: null,
+      deliver_on: null,
+      delivered_at: null,
+      expires_at: null,
+      created_at: '2026-11-23T06:00:00.000Z',
+    };
+    const payment = {
+      provider: 'sandbox',
+      payment_id: 'sbx_pi_1',
+      status: 'requires_payment_method',
+      amount: 2500,
+      currency: 'AUD',
+      client_secret: null,
+      publishable_key: null,
+      error: null,
+    };
+    const pays: Record<string, unknown>[] = [];
+    const fetch = stubApi({
+      '/api/v2/gift-cards/options': () => ok(options),
+      'POST /api/v2/gift-cards': () => ok({ gift_card: card, payment }),
+      'POST /api/v2/gift-cards/31/pay/sandbox': (_url, init) => {
+        const body = JSON.parse(String(init?.body));
+        pays.push(body);
+        return body.card_number === '4000000000000002'
+          ? ok({ gift_card: card, payment: { ...payment, error: 'Your card was declined.' } })
+          : ok({
+              gift_card: { ...card, status: 'active', balance: 2500, last4: 'HB2N', delivered_at: card.created_at },
+              payment: null,
+            });
+      },
+    });
+    useAuthStore.getState().setSession('user-token', ada);
+    renderApp('/gift-cards', { stub: false });
+    await userEvent.click(await screen.findByText('$25.00'));
+    await userEvent.type(screen.getByLabelText('Recipient’s name'), 'Grace');
+    await userEvent.type(screen.getByLabelText('Recipient’s email'), 'grace@example.com');
+    await userEvent.click(screen.getByRole('button', { name: /Continue to payment/ }));
+    const number = await screen.findByRole('textbox', { name: 'Card number' });
+    await userEvent.type(number, '4000 0000 0000 0002');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '12/30');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Security code (CVC)' }), '123');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name on card' }), 'Ada L');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    await userEvent.clear(number);
+    await userEvent.type(number, '4242 4242 4242 4242');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Thank you! Your gift card is paid.')).toBeInTheDocument();
+    expect(pays).toHaveLength(2);
+    expect(pays[1]).toMatchObject({
+      tenant_id: 139,
+      purchaser_email: 'ada@example.com',
+      payment_id: 'sbx_pi_1',
+      card_number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    });
+    expect(bodyOf(fetch, '/api/v2/gift-cards/31/confirm')).toBeUndefined();
+  }, 20_000);
+});
+
 describe('/loyalty-points', () => {
   it('sends a guest to /login', async () => {
     const { router } = renderApp('/loyalty-points');

@@ -33,6 +33,10 @@ export interface PaymentStepProps {
   /** Step 1's route, for going back and when step 1 is not done. */
   backTo: string;
   onPlaced(placed: PlacedOrder): void;
+  /** Points redeemed with this order (the route's points field). */
+  loyaltyPoints?: number;
+  /** Gift card and points fields composed by the route; outside the payment form (they have their own). */
+  extras?: ReactNode;
 }
 
 const emptyCard: CardFields = { number: '', expiry: '', cvc: '', name: '' };
@@ -52,6 +56,8 @@ export function PaymentStep({
   summary,
   backTo,
   onPlaced,
+  loyaltyPoints = 0,
+  extras,
 }: PaymentStepProps) {
   const step1Completed = useCheckoutStore((s) => s.step1Completed);
   const method = useCheckoutStore((s) => s.deliveryMethod);
@@ -130,7 +136,7 @@ export function PaymentStep({
       }
     }
     void run(async () => {
-      const body = orderBody(useCheckoutStore.getState(), { restaurantId, isGuest, couponCode });
+      const body = orderBody(useCheckoutStore.getState(), { restaurantId, isGuest, couponCode, loyaltyPoints });
       const placed = await placeOrder(body, idempotencyKeyFor(body));
       const payment = placed.payment;
       if (!payByCard || !payment || payment.status === 'succeeded') return finish(placed);
@@ -169,6 +175,7 @@ export function PaymentStep({
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="flex flex-col gap-5">
+          {extras && !pending && <div className={`${cardClass} flex flex-col gap-4`}>{extras}</div>}
           <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Payment">
             <fieldset className={`${cardClass} flex flex-col gap-3`}>
               <legend className="float-left mb-2 font-bold text-xl">How would you like to pay?</legend>

@@ -4,7 +4,12 @@ import type { CheckoutState } from '../stores/checkout-store';
 /** The POST /v2/orders body for this checkout state. Prices are never sent: the server prices the cart. */
 export function orderBody(
   state: CheckoutState,
-  { restaurantId, isGuest, couponCode }: { restaurantId: number; isGuest: boolean; couponCode: string | null },
+  {
+    restaurantId,
+    isGuest,
+    couponCode,
+    loyaltyPoints = 0,
+  }: { restaurantId: number; isGuest: boolean; couponCode: string | null; loyaltyPoints?: number },
 ): PlaceOrderBody {
   const method = state.deliveryMethod;
   const body: PlaceOrderBody = {
@@ -34,5 +39,7 @@ export function orderBody(
   if (state.specialInstructions.trim()) body.special_instructions = state.specialInstructions.trim();
   if (couponCode) body.coupon_code = couponCode;
   if (state.appliedGiftCard) body.gift_card_code = state.appliedGiftCard;
+  // Points are for signed-in customers only.
+  if (loyaltyPoints > 0 && !isGuest) body.loyalty_points = loyaltyPoints;
   return body;
 }

@@ -10,11 +10,19 @@ import { ApiError } from '@/lib/api-client';
 import { useBuyGiftCard } from '../api/buy-gift-card';
 import { useConfirmGiftCard } from '../api/confirm-gift-card';
 import { useGiftCardOptions } from '../api/get-gift-card-options';
+import { paySandboxGiftCard, type SandboxCard } from '../api/pay-gift-card';
 import { formatMoney, parseDollars } from '../money';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
 
-/** Where the card payment form goes; the route composes the checkout's card form here. */
-export type RenderPayment = (props: { payment: PaymentSession; onSucceeded(): void }) => ReactNode;
+/**
+ * Where the card payment form goes; the route composes the checkout's card form here. `paySandbox`
+ * pays with the sandbox provider's card form and answers the payment as it stands after.
+ */
+export type RenderPayment = (props: {
+  payment: PaymentSession;
+  onSucceeded(): void;
+  paySandbox(card: SandboxCard): Promise<PaymentSession | null>;
+}) => ReactNode;
 
 type Field =
   | 'amount'
@@ -111,6 +119,13 @@ export function BuyGiftCard({
     confirm.mutate({ id: purchase.gift_card.id, purchaserEmail }, { onSuccess: setPurchase });
   }
 
+  async function paySandbox(card: SandboxCard) {
+    if (!purchase?.payment) return null;
+    const result = await paySandboxGiftCard(purchase.gift_card.id, purchaserEmail, purchase.payment.payment_id, card);
+    setPurchase(result);
+    return result.payment;
+  }
+
   function startOver() {
     setPurchase(null);
     setKey(newKey());
@@ -147,7 +162,7 @@ export function BuyGiftCard({
         </p>
         <div className="mt-4">
           {purchase.payment && renderPayment ? (
-            renderPayment({ payment: purchase.payment, onSucceeded: paid })
+            renderPayment({ payment: purchase.payment, onSucceeded: paid, paySandbox })
           ) : (
             <p role="alert">Card payments are not available at the moment.</p>
           )}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { type GiftCardPurchase, sandboxTestCards } from '@storefront/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './support/app.js';
+import { tenantId } from './support/auth.js';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx?.close());
+
+const codePattern = /[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/;
+
+async function buy(recipient: string, purchaser: string) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v2/gift-cards',
+    headers: { 'idempotency-key': `gift_${randomUUID()}` },
+    payload: {
+      tenant_id: tenantId,
+      amount: 5000,
+      recipient_name: 'Ada Lovelace',
+      recipient_email: recipient,
+      sender_name: 'Charles',
+      purchaser_email: purchaser,
+      message: 'Happy birthday',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as GiftCardPurchase;
+}
+
+const pay = (id: number, purchaser: string, paymentId: string, number: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v2/gift-cards/${id}/pay/sandbox`,
+    payload: {
+      tenant_id: tenantId,
+      purchaser_email: purchaser,
+      payment_id: paymentId,
+      card_number: number,
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+    },
+  });
+
+const mailsTo = (to: string) =>
+  ctx.db.selectFrom('mail_outbox').select(['subject', 'body_text']).where('to_address', '=', to).execute();
+
+describe('buying a gift card through the payments registry', () => {
+  it('the sandbox card pays it: the card is active and its code is mailed to the recipient', async () => {
+    const recipient = `ada-${randomUUID()}@example.com`;
+    const purchaser = `charles-${randomUUID()}@example.com`;
+    const purchase = await buy(recipient, purchaser);
+    expect(purchase.gift_card.status).toBe('pending_payment');
+    expect(purchase.payment).toMatchObject({ provider: 'sandbox', amount: 5000, currency: 'AUD' });
+    expect(await mailsTo(recipient)).toHaveLength(0);
+
+    const res = await pay(
+      purchase.gift_card.id,
+      purchaser,
+      purchase.payment?.payment_id as string,
+      sandboxTestCards.success,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const paid = res.json().data as GiftCardPurchase;
+    expect(paid.gift_card).toMatchObject({ status: 'active', balance: 5000 });
+
+    const mails = await mailsTo(recipient);
+    expect(mails).toHaveLength(1);
+    const code = (mails[0]?.body_text.match(codePattern) ?? [])[0] as string;
+    expect(code.slice(-4)).toBe(paid.gift_card.last4);
+    const balance = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/gift-cards/balance',
+      payload: { tenant_id: tenantId, code },
+    });
+    expect(balance.json().data).toMatchObject({ balance: 5000, status: 'active' });
+  });
+
+  it('a declined card leaves the card unpaid and mails nothing', async () => {
+    const recipient = `ada-${randomUUID()}@example.com`;
+    const purchaser = `charles-${randomUUID()}@example.com`;
+    const purchase = await buy(recipient, purchaser);
+    const res = await pay(
+      purchase.gift_card.id,
+      purchaser,
+      purchase.payment?.payment_id as string,
+      sandboxTestCards.declined,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as GiftCardPurchase;
+    expect(data.gift_card.status).toBe('pending_payment');
+    expect(data.payment?.error).toBe('Your card was declined.');
+    expect(await mailsTo(recipient)).toHaveLength(0);
+  });
+});
