@@ -148,10 +148,23 @@ describe('GET /api/v2/admin/me', () => {
       [surry(), parra(), ids['bondi-beach']].sort(),
     );
     const manager = (await call('GET', '/v2/admin/me', tokens.manager)).json().data;
-    expect(manager.abilities).toMatchObject({ menu: true, coupons: true, reservations: true, theme: false });
+    expect(manager.abilities).toMatchObject({
+      menu: true,
+      coupons: true,
+      giftCardsManage: true,
+      reservations: true,
+      theme: false,
+    });
     expect(manager.restaurants.map((r: { id: number }) => r.id).sort()).toEqual([surry(), parra()].sort());
     const staff = (await call('GET', '/v2/admin/me', tokens.staff)).json().data;
-    expect(staff.abilities).toMatchObject({ orders: true, availability: true, pause: true, menu: false });
+    expect(staff.abilities).toMatchObject({
+      orders: true,
+      availability: true,
+      pause: true,
+      giftCards: true,
+      giftCardsManage: false,
+      menu: false,
+    });
     expect(staff.restaurants.map((r: { id: number }) => r.id)).toEqual([surry()]);
   });
 

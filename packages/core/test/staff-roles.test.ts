@@ -9,12 +9,15 @@ describe('back-office roles', () => {
       pause: true,
       menu: false,
       ordering: false,
+      giftCards: true,
+      giftCardsManage: false,
     });
     expect(abilitiesOf('manager')).toMatchObject({
       menu: true,
       coupons: true,
       reservations: true,
       hours: true,
+      giftCardsManage: true,
       theme: false,
     });
     expect(abilitiesOf('owner')).toMatchObject({ theme: true, payments: true, staff: true });

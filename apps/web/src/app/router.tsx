@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
       { path: 'menu', lazy: () => import('./routes/admin-menu') },
       { path: 'ordering', lazy: () => import('./routes/admin-ordering') },
       { path: 'coupons', lazy: () => import('./routes/admin-coupons') },
+      { path: 'gift-cards', lazy: () => import('./routes/admin-gift-cards') },
       { path: 'reservations', lazy: () => import('./routes/admin-reservations') },
       { path: 'hours', lazy: () => import('./routes/admin-hours') },
       { path: 'theme', lazy: () => import('./routes/admin-theme') },

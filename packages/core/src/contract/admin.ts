@@ -23,6 +23,8 @@ export const adminAbilitiesSchema = z.object({
   menu: z.boolean(),
   ordering: z.boolean(),
   coupons: z.boolean(),
+  giftCards: z.boolean(),
+  giftCardsManage: z.boolean(),
   reservations: z.boolean(),
   hours: z.boolean(),
   theme: z.boolean(),

@@ -9,7 +9,8 @@ const rank: Record<UserRole, number> = { customer: 0, staff: 1, manager: 2, owne
 
 /**
  * What each back-office area needs (issue 11): staff run orders and availability and may pause
- * ordering; managers also edit the menu, coupons, reservations, hours and the ordering switches;
+ * ordering and look up gift cards (with their ledger); managers also edit the menu, coupons,
+ * reservations, hours and the ordering switches, and issue and void gift cards;
  * owners also the theme, payments and staff accounts. The server checks these; the web hides what
  * a role cannot use.
  */
@@ -20,6 +21,8 @@ export const adminAbilities = {
   menu: 'manager',
   ordering: 'manager',
   coupons: 'manager',
+  giftCards: 'staff',
+  giftCardsManage: 'manager',
   reservations: 'manager',
   hours: 'manager',
   theme: 'owner',

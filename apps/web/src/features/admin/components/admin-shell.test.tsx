@@ -97,7 +97,7 @@ describe('back office: who sees what', () => {
   it('shows staff only orders-side areas: availability and pause, no edits, switches, bookings, theme or staff', async () => {
     signIn('staff', [restaurants[0] as (typeof restaurants)[number]]);
     renderApp('/admin/menu', { stub: false });
-    expect(await navLinks()).toEqual(['Orders', 'Availability', 'Ordering']);
+    expect(await navLinks()).toEqual(['Orders', 'Availability', 'Ordering', 'Gift cards']);
     expect(await screen.findByRole('button', { name: 'Mark Margherita out of stock for today' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Margherita' })).not.toBeInTheDocument();
     // The switcher lists only the restaurants this user manages.
@@ -122,7 +122,15 @@ describe('back office: who sees what', () => {
   it('gives managers menu edits, ordering switches and reservations, but not the theme or staff', async () => {
     signIn('manager');
     renderApp('/admin/menu', { stub: false });
-    expect(await navLinks()).toEqual(['Orders', 'Availability', 'Ordering', 'Coupons', 'Reservations', 'Hours']);
+    expect(await navLinks()).toEqual([
+      'Orders',
+      'Availability',
+      'Ordering',
+      'Coupons',
+      'Gift cards',
+      'Reservations',
+      'Hours',
+    ]);
     expect(await screen.findByRole('button', { name: 'Edit Margherita' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Ordering' }));
     expect(await screen.findByRole('checkbox', { name: 'Online ordering' })).toBeChecked();
@@ -138,6 +146,7 @@ describe('back office: who sees what', () => {
       'Availability',
       'Ordering',
       'Coupons',
+      'Gift cards',
       'Reservations',
       'Hours',
       'Theme',

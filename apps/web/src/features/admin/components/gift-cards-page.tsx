@@ -1,0 +1,293 @@
+import type { AdminGiftCard } from '@storefront/core';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { type GiftCardSearch, useGiftCardLedger, useGiftCardMutations, useGiftCardSearch } from '../api/gift-cards';
+import { useAdmin } from './admin-context';
+import { parseCents } from './money-input';
+import { Button, formatCents, inputClass, Notice, PageTitle } from './ui';
+
+const statusText: Record<AdminGiftCard['status'], string> = {
+  pending_payment: 'Awaiting payment',
+  active: 'Active',
+  void: 'Void',
+};
+
+const kindText = { issue: 'Issued', redeem: 'Redeemed', release: 'Released', refund: 'Refunded', void: 'Voided' };
+
+/** 'ABCD1234EFGH' → 'ABCD 1234 EFGH': easier to read out or copy by hand. */
+const grouped = (code: string) =>
+  code
+    .replace(/[\s-]/g, '')
+    .match(/.{1,4}/g)
+    ?.join(' ') ?? code;
+
+const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { dateStyle: 'medium' });
+const signed = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : `−${formatCents(-cents)}`);
+
+function messageOf(error: unknown) {
+  const fields = error instanceof ApiError && error.fields ? Object.values(error.fields).join(' ') : '';
+  return `${(error as Error).message}${fields ? `: ${fields}` : ''}`;
+}
+
+function SearchForm({ onSearch }: { onSearch(search: GiftCardSearch): void }) {
+  const id = useId();
+  const [by, setBy] = useState<keyof GiftCardSearch>('code');
+  const [text, setText] = useState('');
+  return (
+    <form
+      aria-label="Find gift cards"
+      className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text.trim()) onSearch({ [by]: text.trim() });
+      }}
+    >
+      <label htmlFor={`${id}-by`} className="grid gap-1 text-sm">
+        Search by
+        <select
+          id={`${id}-by`}
+          className={inputClass}
+          value={by}
+          onChange={(e) => setBy(e.target.value as keyof GiftCardSearch)}
+        >
+          <option value="code">Code</option>
+          <option value="last4">Last 4 characters</option>
+          <option value="email">Email</option>
+        </select>
+      </label>
+      <label htmlFor={`${id}-text`} className="grid gap-1 text-sm">
+        Search for
+        <input id={`${id}-text`} className={inputClass} value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+      <Button primary type="submit">
+        Search
+      </Button>
+    </form>
+  );
+}
+
+function Ledger({ card }: { card: AdminGiftCard }) {
+  const { data, error, isPending } = useGiftCardLedger(card.id);
+  if (error) return <Notice tone="error">{error.message}</Notice>;
+  if (isPending) return <p role="status">Loading…</p>;
+  return (
+    <table className="mt-3 w-full text-sm">
+      <caption className="text-left font-semibold">Ledger of card …{card.last4}</caption>
+      <thead>
+        <tr className="text-left">
+          <th scope="col">Date</th>
+          <th scope="col">Kind</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Balance after</th>
+          <th scope="col">Order</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.map((entry) => (
+          <tr key={entry.id}>
+            <td>{dateText(entry.created_at)}</td>
+            <td>
+              {kindText[entry.kind]}
+              {entry.note && <span className="text-stone-700"> ({entry.note})</span>}
+            </td>
+            <td>{signed(entry.amount)}</td>
+            <td>{formatCents(entry.balance_after, card.currency)}</td>
+            <td>{entry.order_id === null ? '' : `#${entry.order_id}`}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function VoidForm({ card, onDone }: { card: AdminGiftCard; onDone(): void }) {
+  const id = useId();
+  const { void: voidCard } = useGiftCardMutations();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await voidCard.mutateAsync({ id: card.id, reason: reason.trim() });
+      toast.success('Gift card voided', { description: `…${card.last4}` });
+      onDone();
+    } catch (error) {
+      setProblem(messageOf(error));
+    }
+  }
+  return (
+    <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3">
+      <label htmlFor={`${id}-reason`} className="grid gap-1 text-sm">
+        Reason for voiding
+        <input
+          id={`${id}-reason`}
+          className={inputClass}
+          required
+          maxLength={300}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </label>
+      <Button primary type="submit" disabled={voidCard.isPending}>
+        Void card
+      </Button>
+      <Button onClick={onDone}>Cancel</Button>
+      {problem && (
+        <p role="alert" className="w-full text-red-700 text-sm">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function CardRow({ card, canManage }: { card: AdminGiftCard; canManage: boolean }) {
+  const [open, setOpen] = useState<'ledger' | 'void' | null>(null);
+  const name = `…${card.last4 ?? card.id}`;
+  return (
+    <li className="rounded-md border border-stone-300 bg-white p-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="font-bold font-mono">{name}</span>
+        <span className="rounded bg-stone-200 px-2 py-0.5 font-semibold text-xs">{statusText[card.status]}</span>
+        <span>
+          {formatCents(card.balance, card.currency)} of {formatCents(card.initial_amount, card.currency)}
+        </span>
+        <span className="text-sm">
+          To {card.recipient_name} ({card.recipient_email})
+        </span>
+        <span className="text-sm">{card.expires_at ? `Expires ${dateText(card.expires_at)}` : 'No expiry'}</span>
+        <div className="ml-auto flex gap-2">
+          <Button aria-label={`Ledger of ${name}`} onClick={() => setOpen(open === 'ledger' ? null : 'ledger')}>
+            Ledger
+          </Button>
+          {canManage && card.status !== 'void' && (
+            <Button aria-label={`Void ${name}`} onClick={() => setOpen(open === 'void' ? null : 'void')}>
+              Void
+            </Button>
+          )}
+        </div>
+      </div>
+      {card.void_reason && <p className="text-sm text-stone-700">Voided: {card.void_reason}</p>}
+      {open === 'ledger' && <Ledger card={card} />}
+      {open === 'void' && <VoidForm card={card} onDone={() => setOpen(null)} />}
+    </li>
+  );
+}
+
+interface Draft {
+  amount: string;
+  recipient_name: string;
+  recipient_email: string;
+  message: string;
+  note: string;
+}
+const emptyDraft: Draft = { amount: '', recipient_name: '', recipient_email: '', message: '', note: '' };
+
+function IssueForm() {
+  const id = useId();
+  const { issue } = useGiftCardMutations();
+  const [draft, setDraft] = useState(emptyDraft);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [issued, setIssued] = useState<{ code: string; card: AdminGiftCard } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const amount = parseCents(draft.amount);
+    if (amount === null || amount < 1) {
+      setProblem('Enter the amount like 50.00');
+      return;
+    }
+    setProblem(null);
+    try {
+      const { gift_card, code } = await issue.mutateAsync({
+        amount,
+        recipient_name: draft.recipient_name.trim(),
+        recipient_email: draft.recipient_email.trim(),
+        message: draft.message.trim() || undefined,
+        note: draft.note.trim(),
+      });
+      setIssued({ code, card: gift_card });
+      setDraft(emptyDraft);
+    } catch (error) {
+      setProblem(messageOf(error));
+    }
+  }
+
+  const field = (name: keyof Draft, label: string, props: Record<string, unknown> = {}) => (
+    <label htmlFor={`${id}-${name}`} className="grid gap-1 text-sm">
+      {label}
+      <input
+        id={`${id}-${name}`}
+        className={inputClass}
+        value={draft[name]}
+        onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
+        {...props}
+      />
+    </label>
+  );
+
+  return (
+    <>
+      <form onSubmit={submit} className="grid gap-3 rounded-md border border-stone-300 bg-white p-4 sm:grid-cols-3">
+        {field('amount', 'Amount ($)', { required: true, inputMode: 'decimal' })}
+        {field('recipient_name', 'Recipient name', { required: true, maxLength: 100 })}
+        {field('recipient_email', 'Recipient email', { required: true, type: 'email', maxLength: 254 })}
+        {field('message', 'Message (optional)', { maxLength: 500 })}
+        {field('note', 'Why it is issued (for staff)', { required: true, maxLength: 300 })}
+        {problem && (
+          <p role="alert" className="text-red-700 text-sm sm:col-span-3">
+            {problem}
+          </p>
+        )}
+        <div className="sm:col-span-3">
+          <Button primary type="submit" disabled={issue.isPending}>
+            Issue gift card
+          </Button>
+        </div>
+      </form>
+      {issued && (
+        <section aria-label="Issued gift card code" className="mt-3 rounded-md border border-green-700 bg-green-50 p-4">
+          <p>
+            Gift card of {formatCents(issued.card.initial_amount, issued.card.currency)} for{' '}
+            {issued.card.recipient_name}. It is mailed to {issued.card.recipient_email}; this is the only time the code
+            is shown:
+          </p>
+          <p className="mt-2 font-bold font-mono text-2xl tracking-wider">{grouped(issued.code)}</p>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Gift cards: staff look cards up and read their ledger; managers and owners also issue and void. */
+export function GiftCardsPage() {
+  const { can } = useAdmin();
+  const canManage = can('giftCardsManage');
+  const [search, setSearch] = useState<GiftCardSearch | null>(null);
+  const { data, error, isFetching } = useGiftCardSearch(search);
+
+  return (
+    <section>
+      <PageTitle>Gift cards</PageTitle>
+      {canManage && (
+        <>
+          <h2 className="mb-2 font-semibold text-lg">Issue a gift card</h2>
+          <IssueForm />
+        </>
+      )}
+      <h2 className="mt-6 mb-2 font-semibold text-lg">Find a gift card</h2>
+      <SearchForm onSearch={setSearch} />
+      {error && <Notice tone="error">{error.message}</Notice>}
+      {isFetching && <p role="status">Loading…</p>}
+      {data && data.length === 0 && <p className="mt-3">No gift cards found.</p>}
+      {data && data.length > 0 && (
+        <ul aria-label="Gift cards found" className="mt-3 space-y-2">
+          {data.map((card) => (
+            <CardRow key={card.id} card={card} canManage={canManage} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
