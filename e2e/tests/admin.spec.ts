@@ -125,6 +125,7 @@ test.describe('the back office', () => {
       // The other owner pages pass axe too.
       for (const [link, heading] of [
         ['Coupons', 'Coupons'],
+        ['Gift cards', 'Gift cards'],
         ['Reservations', 'Reservations'],
         ['Hours', 'Opening hours'],
         ['Theme', 'Theme editor'],
