@@ -184,7 +184,7 @@ export async function activate(
 /** Staff void: the remaining balance leaves with a void entry and the card can no longer pay. */
 export async function voidCard(
   trx: Db,
-  input: { tenantId: number; giftCardId: number; reason: string; byUserId: number; now: Date },
+  input: { tenantId: number; giftCardId: number; reason: string; byUserId: number | null; now: Date },
 ): Promise<boolean> {
   const before = await trx
     .selectFrom('gift_cards')

@@ -68,6 +68,7 @@ export function giftCardPayments(lookup: ProviderLookup): GiftCardPayments {
         description: input.description,
         idempotencyKey: input.idempotencyKey,
         customerEmail: input.customerEmail,
+        metadata: { gift_card_id: input.giftCardId },
       });
       return toSession(payment, provider.name, publishableKey);
     },

@@ -47,6 +47,7 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
     log: app.log,
     payments: options.payments,
   });
+  app.orders.otherPayments.push(service.onPaymentEvent);
   // Codes for a date are mailed by a sweep; each process sweeps, the claim keeps mails single.
   const sweep = setInterval(() => {
     service.deliverDue().catch((error) => app.log.error({ err: error }, 'gift card delivery sweep failed'));

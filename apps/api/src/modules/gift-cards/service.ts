@@ -25,6 +25,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { GiftCardRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { PaymentEvent } from '../payments/provider.js';
 import { tenantRepository } from '../tenants/repository.js';
 import * as ledger from './ledger.js';
 
@@ -308,10 +309,45 @@ export function giftCardService(deps: {
     return fromZoned(deliverOn, deliveryTime, timezone) ?? at.toISOString();
   }
 
+  /**
+   * A provider's event about a purchase's payment (a Stripe webhook: the buyer may have closed the
+   * tab after paying). The provider's own view decides, never the event's word. Answers whether the
+   * payment was a purchase's.
+   */
+  async function onPaymentEvent(tenantId: number, provider: string, event: PaymentEvent): Promise<boolean> {
+    const row = await db
+      .selectFrom('gift_cards')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('payment_provider', '=', provider)
+      .where('payment_id', '=', event.paymentId)
+      .executeTakeFirst();
+    if (!row) return false;
+    if (event.type === 'refunded') {
+      // The money went back (refunded in the provider's dashboard): what is left on the card goes too.
+      if (row.status === 'active') {
+        await db.transaction().execute((trx) =>
+          ledger.voidCard(trx, {
+            tenantId,
+            giftCardId: row.id,
+            reason: 'Purchase refunded',
+            byUserId: null,
+            now: now(),
+          }),
+        );
+      }
+      return true;
+    }
+    const payment = row.status === 'pending_payment' ? await paymentOf(row) : null;
+    if (payment?.status === 'succeeded') await activatePurchase(tenantId, row.id);
+    return true;
+  }
+
   return {
     options,
     deliverDue,
     activatePurchase,
+    onPaymentEvent,
 
     async buy(
       body: BuyGiftCardBody,

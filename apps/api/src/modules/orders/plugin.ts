@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { EventStream } from '../../lib/sse.js';
 import { couponsService } from '../coupons/service.js';
 import { fulfilmentService } from '../fulfilment/service.js';
+import type { PaymentEventHandler } from '../payments/provider.js';
 import { type PaymentRegistry, paymentRegistry } from '../payments/registry.js';
 import { stripeFactory } from '../payments/stripe.js';
 import { createOrderEvents, type OrderEvents } from './events.js';
@@ -10,7 +11,14 @@ import { type OrderService, orderService } from './service.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The order service, its event bus and the open live-status streams (ended on shutdown). */
-    orders: { service: OrderService; events: OrderEvents; payments: PaymentRegistry; streams: Set<EventStream> };
+    orders: {
+      service: OrderService;
+      events: OrderEvents;
+      payments: PaymentRegistry;
+      /** Where modules whose payments are not orders' (gift cards) take their provider events. */
+      otherPayments: PaymentEventHandler[];
+      streams: Set<EventStream>;
+    };
   }
 }
 
@@ -21,6 +29,7 @@ export const ordersPlugin = fp(
   async (app) => {
     const events = createOrderEvents({ redisUrl: app.config.redisUrl, log: app.log });
     const payments = paymentRegistry(app.db, { stripe: stripeFactory });
+    const otherPayments: PaymentEventHandler[] = [];
     const service = orderService({
       db: app.db,
       mailer: app.mailer,
@@ -30,9 +39,10 @@ export const ordersPlugin = fp(
       payments,
       fulfilment: fulfilmentService(app.db, { config: app.config, log: app.log }),
       coupons: couponsService(app.db),
+      otherPayments,
     });
     const streams = new Set<EventStream>();
-    app.decorate('orders', { service, events, payments, streams });
+    app.decorate('orders', { service, events, payments, otherPayments, streams });
 
     const timer = setInterval(() => {
       service.sweepAbandoned().catch((err) => app.log.warn({ err }, 'sweep of abandoned orders failed'));

@@ -26,7 +26,7 @@ import type { CouponsService } from '../coupons/service.js';
 import type { FulfilmentService } from '../fulfilment/service.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { PaymentEvent, ProviderPayment } from '../payments/provider.js';
+import type { PaymentEvent, PaymentEventHandler, ProviderPayment } from '../payments/provider.js';
 import type { PaymentRegistry, ProviderName } from '../payments/registry.js';
 import { settingsService } from '../settings/service.js';
 import type { OrderEvent, OrderEvents } from './events.js';
@@ -44,6 +44,8 @@ export interface OrderServiceDeps {
   payments: PaymentRegistry;
   fulfilment: FulfilmentService;
   coupons: Pick<CouponsService, 'reserve' | 'release' | 'markUsed'>;
+  /** Handlers of provider events for payments that are not orders' (filled in by later modules). */
+  otherPayments?: readonly PaymentEventHandler[];
   now?: () => Date;
 }
 
@@ -830,6 +832,10 @@ export function orderService(deps: OrderServiceDeps) {
         await refundedElsewhere(row);
       } else {
         await applyPayment(tenantId, provider.name, await provider.retrieve(event.paymentId));
+      }
+    } else {
+      for (const handle of deps.otherPayments ?? []) {
+        if (await handle(tenantId, providerName, event)) break;
       }
     }
     return repo.recordEvent({

@@ -32,7 +32,19 @@ export interface CreatePaymentInput {
   description: string;
   idempotencyKey: string;
   customerEmail?: string | null;
+  /** More of our references for the provider's records, e.g. a gift card purchase's id. */
+  metadata?: Record<string, string | number>;
 }
+
+/**
+ * A payment that is not an order's (a gift card purchase): its module claims the provider's events
+ * for payments the orders module does not know; answers whether the event was its own.
+ */
+export type PaymentEventHandler = (
+  tenantId: number,
+  provider: PaymentProvider['name'],
+  event: PaymentEvent,
+) => Promise<boolean>;
 
 export interface ProviderPayment {
   id: string;

@@ -285,7 +285,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           currency: input.currency.toLowerCase(),
           description: input.description,
           payment_method_types: ['card'],
-          metadata: { order_id: input.orderId, tenant_id: input.tenantId },
+          metadata: { order_id: input.orderId, tenant_id: input.tenantId, ...input.metadata },
           receipt_email: input.customerEmail ?? undefined,
         },
         input.idempotencyKey,

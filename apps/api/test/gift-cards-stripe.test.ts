@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { GiftCardPurchase } from '@storefront/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './support/app.js';
+import { tenantId } from './support/auth.js';
+import { type FakeStripe, startFakeStripe, stripeEvent, stripeSignature } from './support/fake-stripe.js';
+
+/**
+ * A gift card bought with Stripe: the real adapter against a local fake of Stripe's API; the
+ * browser's confirm is the fake's confirm call; webhooks are signed offline. The buyer may close
+ * the tab after paying, so Stripe's webhook alone must activate the card and mail its code.
+ */
+let ctx: TestContext;
+let stripe: FakeStripe;
+const webhookSecret = 'whsec_gift_cards_endpoint';
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  ctx = await createTestApp();
+  await ctx.db
+    .updateTable('app_settings')
+    .set({
+      payment_gateway_config: JSON.stringify({
+        provider: 'stripe',
+        mode: 'test',
+        publishable_key: stripe.publishableKey,
+      }),
+      payment_gateway_secrets: JSON.stringify({
+        secret_key: stripe.secretKey,
+        webhook_secret: webhookSecret,
+        api_base: stripe.url,
+      }),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('restaurant_id', 'is', null)
+    .execute();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await stripe?.close();
+});
+
+const codePattern = /[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/;
+
+async function buy() {
+  const recipient = `ada-${randomUUID()}@example.com`;
+  const purchaser = `charles-${randomUUID()}@example.com`;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v2/gift-cards',
+    headers: { 'idempotency-key': `gift_${randomUUID()}` },
+    payload: {
+      tenant_id: tenantId,
+      amount: 7500,
+      recipient_name: 'Ada Lovelace',
+      recipient_email: recipient,
+      sender_name: 'Charles',
+      purchaser_email: purchaser,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const purchase = res.json().data as GiftCardPurchase;
+  return { purchase, recipient, purchaser, paymentId: purchase.payment?.payment_id as string };
+}
+
+const postWebhook = (body: string, signature: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v2/payments/webhooks/stripe/${tenantId}`,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: body,
+  });
+
+const signed = (type: string, object: object) => {
+  const body = JSON.stringify(stripeEvent(type, object));
+  return postWebhook(body, stripeSignature(body, webhookSecret));
+};
+
+const cardRow = (id: number) =>
+  ctx.db.selectFrom('gift_cards').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const mailsTo = (to: string) =>
+  ctx.db.selectFrom('mail_outbox').select(['body_text']).where('to_address', '=', to).execute();
+const ledgerKinds = async (id: number) =>
+  (
+    await ctx.db
+      .selectFrom('gift_card_ledger')
+      .select(['kind', 'amount'])
+      .where('gift_card_id', '=', id)
+      .orderBy('id')
+      .execute()
+  ).map((e) => `${e.kind} ${e.amount}`);
+
+describe('gift cards paid with Stripe', () => {
+  it('starts a Payment Intent for the card with Stripe Elements’ client secret and publishable key', async () => {
+    const { purchase, paymentId } = await buy();
+    expect(purchase.payment).toMatchObject({
+      provider: 'stripe',
+      status: 'requires_payment_method',
+      amount: 7500,
+      currency: 'AUD',
+      publishable_key: stripe.publishableKey,
+    });
+    const intent = stripe.intents.get(paymentId);
+    expect(purchase.payment?.client_secret).toBe(intent?.client_secret);
+    expect(intent?.metadata).toMatchObject({
+      gift_card_id: String(purchase.gift_card.id),
+      tenant_id: String(tenantId),
+    });
+  });
+
+  it('a signed payment_intent.succeeded activates the card and mails its code once, even replayed', async () => {
+    const { purchase, recipient, paymentId } = await buy();
+    expect((await stripe.confirm(paymentId, 'pm_card_visa')).status).toBe(200);
+    const body = JSON.stringify(stripeEvent('payment_intent.succeeded', stripe.intents.get(paymentId) as object));
+
+    const forged = await postWebhook(body, stripeSignature(body, 'whsec_someone_else'));
+    expect(forged.statusCode).toBe(400);
+    expect((await cardRow(purchase.gift_card.id)).status).toBe('pending_payment');
+
+    const first = await postWebhook(body, stripeSignature(body, webhookSecret));
+    expect(first.json().data).toEqual({ received: true, applied: true });
+    expect(await cardRow(purchase.gift_card.id)).toMatchObject({ status: 'active', balance: 7500 });
+    const replay = await postWebhook(body, stripeSignature(body, webhookSecret));
+    expect(replay.json().data).toEqual({ received: true, applied: false });
+    // A second event id for the same payment (Stripe retries with new events too) changes nothing.
+    await signed('payment_intent.succeeded', stripe.intents.get(paymentId) as object);
+
+    const mails = await mailsTo(recipient);
+    expect(mails).toHaveLength(1);
+    const code = (mails[0]?.body_text.match(codePattern) ?? [])[0] as string;
+    expect(code.slice(-4)).toBe((await cardRow(purchase.gift_card.id)).last4);
+    expect(await ledgerKinds(purchase.gift_card.id)).toEqual(['issue 7500']);
+  });
+
+  it('an event whose payment did not succeed at Stripe activates nothing (Stripe’s view decides)', async () => {
+    const { purchase, recipient, paymentId } = await buy();
+    // Forged content under a valid signature still cannot lie: the adapter reads the intent from Stripe.
+    const res = await signed('payment_intent.succeeded', {
+      ...(stripe.intents.get(paymentId) as object),
+      status: 'succeeded',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await cardRow(purchase.gift_card.id)).status).toBe('pending_payment');
+
+    expect((await stripe.confirm(paymentId, 'pm_card_chargeDeclined')).status).toBe(402);
+    await signed('payment_intent.payment_failed', stripe.intents.get(paymentId) as object);
+    expect((await cardRow(purchase.gift_card.id)).status).toBe('pending_payment');
+    expect(await mailsTo(recipient)).toHaveLength(0);
+  });
+
+  it('the buyer’s confirm after Stripe.js asks Stripe, and a refund made at Stripe voids what is left', async () => {
+    const { purchase, purchaser, paymentId } = await buy();
+    const confirm = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v2/gift-cards/${purchase.gift_card.id}/confirm`,
+        payload: { tenant_id: tenantId, purchaser_email: purchaser },
+      });
+    expect(((await confirm()).json().data as GiftCardPurchase).gift_card.status).toBe('pending_payment');
+    expect((await stripe.confirm(paymentId, 'pm_card_visa')).status).toBe(200);
+    const paid = (await confirm()).json().data as GiftCardPurchase;
+    expect(paid.gift_card).toMatchObject({ status: 'active', balance: 7500 });
+
+    const intent = stripe.intents.get(paymentId) as { latest_charge: string };
+    const refunded = await signed('charge.refunded', {
+      id: intent.latest_charge,
+      object: 'charge',
+      payment_intent: paymentId,
+      refunded: true,
+    });
+    expect(refunded.json().data).toEqual({ received: true, applied: true });
+    expect(await cardRow(purchase.gift_card.id)).toMatchObject({ status: 'void', balance: 0 });
+    expect(await ledgerKinds(purchase.gift_card.id)).toEqual(['issue 7500', 'void -7500']);
+  });
+});
