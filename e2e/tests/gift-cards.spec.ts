@@ -67,6 +67,51 @@ test.describe('gift cards', () => {
   });
 });
 
+test.describe('buying a gift card', () => {
+  test('the challenge card asks the buyer to confirm; a failed check can be approved on the next try', async ({
+    page,
+    axeViolations,
+    pageErrors,
+  }) => {
+    const recipient = `gift-${unique()}@example.com`;
+    await page.goto('/gift-cards');
+    await page.getByText('Other amount').click();
+    await expect(page.getByRole('radio', { name: 'Other amount' })).toBeChecked();
+    await page.getByLabel(/Amount in dollars/).fill('40');
+    await page.getByLabel('Recipient’s name').fill('Grace');
+    await page.getByLabel('Recipient’s email').fill(recipient);
+    await page.getByLabel('Your name').fill('Ada');
+    await page.getByLabel('Your email (for the receipt)').fill(`buyer-${unique()}@example.com`);
+    await page.getByRole('button', { name: 'Continue to payment: $40.00' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Pay $40.00' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0027 6000 3184');
+    await page.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill('12/34');
+    await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+    await page.getByRole('textbox', { name: 'Name on card' }).fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+
+    const bank = page.getByRole('dialog', { name: 'Confirm your payment' });
+    await expect(bank).toContainText('Your bank asks you to confirm this payment of $40.00.');
+    expect(await axeViolations()).toEqual([]);
+    await bank.getByRole('button', { name: 'Fail the check' }).click();
+    await expect(bank).toBeHidden();
+    await expect(page.getByRole('alert')).toHaveText(
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    );
+    expect(await latestMail(recipient, 0).catch(() => null)).toBeNull();
+
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await bank.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(page.getByText('Thank you! Your gift card is paid.')).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(`We have emailed the $40.00 gift card to Grace (${recipient}).`);
+    const mail = await latestMail(recipient);
+    expect(mail.text).toMatch(/Your gift card code: [A-Z2-9]{4}(-[A-Z2-9]{4}){3}/);
+    expect(mail.text).toContain('Ada sent you a $40.00 gift card');
+    expect(pageErrors).toEqual([]);
+  });
+});
+
 test.describe('loyalty points', () => {
   test('a guest is sent to log in; a signed-in customer sees balance, value and how to earn', async ({
     page,

@@ -1,10 +1,15 @@
-import type { GiftCardOptions, LoyaltySummary, User } from '@storefront/core';
-import { configure, screen, waitFor } from '@testing-library/react';
+import type { GiftCard, GiftCardOptions, LoyaltySummary, PaymentSession, User } from '@storefront/core';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { json, ok, stubApi } from '@/testing/api';
 import { renderApp } from '@/testing/render';
+import { type ConfirmResult, standIn } from '@/testing/stripe';
+
+// Stripe.js comes from Stripe's servers, unreachable here: the page gets a stand-in at that boundary.
+const stripeJs = vi.hoisted(() => ({ instance: null as unknown }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => stripeJs.instance }));
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -99,34 +104,53 @@ describe('/gift-cards', () => {
   });
 });
 
+const card: GiftCard = {
+  id: 31,
+  status: 'pending_payment',
+  last4: null,
+  initial_amount: 2500,
+  balance: 0,
+  currency: 'AUD',
+  recipient_name: 'Grace',
+  recipient_email: 'grace@example.com',
+  sender_name: 'Ada',
+  message: null,
+  deliver_on: null,
+  delivered_at: null,
+  expires_at: null,
+  created_at: '2026-11-23T06:00:00.000Z',
+};
+const payment: PaymentSession = {
+  provider: 'sandbox',
+  payment_id: 'sbx_pi_1',
+  status: 'requires_payment_method',
+  amount: 2500,
+  currency: 'AUD',
+  client_secret: null,
+  publishable_key: null,
+  error: null,
+};
+
+async function fillPurchase() {
+  await userEvent.click(await screen.findByText('$25.00'));
+  await userEvent.type(screen.getByLabelText('Recipient’s name'), 'Grace');
+  await userEvent.type(screen.getByLabelText('Recipient’s email'), 'grace@example.com');
+  await userEvent.click(screen.getByRole('button', { name: /Continue to payment/ }));
+}
+
+async function fillSandboxCard(number: string) {
+  const field = await screen.findByRole('textbox', { name: 'Card number' });
+  await userEvent.clear(field);
+  await userEvent.type(field, number);
+  await userEvent.type(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '12/30');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Security code (CVC)' }), '123');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Name on card' }), 'Ada L');
+}
+
+const paid = { ...card, status: 'active', balance: 2500, last4: 'HB2N', delivered_at: card.created_at } as const;
+
 describe('/gift-cards purchase payment', () => {
   it('pays with the sandbox card form: a declined card says so, the next card activates the gift card', async () => {
-    const card = {
-      id: 31,
-      status: 'pending_payment',
-      last4: null,
-      initial_amount: 2500,
-      balance: 0,
-      currency: 'AUD',
-      recipient_name: 'Grace',
-      recipient_email: 'grace@example.com',
-      sender_name: 'Ada',
-      message: null,
-      deliver_on: null,
-      delivered_at: null,
-      expires_at: null,
-      created_at: '2026-11-23T06:00:00.000Z',
-    };
-    const payment = {
-      provider: 'sandbox',
-      payment_id: 'sbx_pi_1',
-      status: 'requires_payment_method',
-      amount: 2500,
-      currency: 'AUD',
-      client_secret: null,
-      publishable_key: null,
-      error: null,
-    };
     const pays: Record<string, unknown>[] = [];
     const fetch = stubApi({
       '/api/v2/gift-cards/options': () => ok(options),
@@ -136,27 +160,17 @@ describe('/gift-cards purchase payment', () => {
         pays.push(body);
         return body.card_number === '4000000000000002'
           ? ok({ gift_card: card, payment: { ...payment, error: 'Your card was declined.' } })
-          : ok({
-              gift_card: { ...card, status: 'active', balance: 2500, last4: 'HB2N', delivered_at: card.created_at },
-              payment: null,
-            });
+          : ok({ gift_card: paid, payment: null });
       },
     });
     useAuthStore.getState().setSession('user-token', ada);
     renderApp('/gift-cards', { stub: false });
-    await userEvent.click(await screen.findByText('$25.00'));
-    await userEvent.type(screen.getByLabelText('Recipient’s name'), 'Grace');
-    await userEvent.type(screen.getByLabelText('Recipient’s email'), 'grace@example.com');
-    await userEvent.click(screen.getByRole('button', { name: /Continue to payment/ }));
-    const number = await screen.findByRole('textbox', { name: 'Card number' });
-    await userEvent.type(number, '4000 0000 0000 0002');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '12/30');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Security code (CVC)' }), '123');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Name on card' }), 'Ada L');
+    await fillPurchase();
+    await fillSandboxCard('4000 0000 0000 0002');
     await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
-    await userEvent.clear(number);
-    await userEvent.type(number, '4242 4242 4242 4242');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Card number' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Card number' }), '4242 4242 4242 4242');
     await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByText('Thank you! Your gift card is paid.')).toBeInTheDocument();
     expect(pays).toHaveLength(2);
@@ -170,6 +184,66 @@ describe('/gift-cards purchase payment', () => {
       cvc: '123',
     });
     expect(bodyOf(fetch, '/api/v2/gift-cards/31/confirm')).toBeUndefined();
+  }, 20_000);
+
+  it('the challenge card opens the bank’s step; approving it activates the gift card', async () => {
+    const challenges: Record<string, unknown>[] = [];
+    stubApi({
+      '/api/v2/gift-cards/options': () => ok(options),
+      'POST /api/v2/gift-cards': () => ok({ gift_card: card, payment }),
+      'POST /api/v2/gift-cards/31/pay/sandbox': () =>
+        ok({ gift_card: card, payment: { ...payment, status: 'requires_action' } }),
+      'POST /api/v2/gift-cards/31/pay/sandbox/challenge': (_url, init) => {
+        challenges.push(JSON.parse(String(init?.body)));
+        return ok({ gift_card: paid, payment: null });
+      },
+    });
+    useAuthStore.getState().setSession('user-token', ada);
+    renderApp('/gift-cards', { stub: false });
+    await fillPurchase();
+    await fillSandboxCard('4000 0027 6000 3184');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    const bank = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    expect(bank).toHaveTextContent('Your bank asks you to confirm this payment of $25.00.');
+    await userEvent.click(within(bank).getByRole('button', { name: 'Approve payment' }));
+    expect(await screen.findByText('Thank you! Your gift card is paid.')).toBeInTheDocument();
+    expect(challenges).toEqual([
+      { tenant_id: 139, purchaser_email: 'ada@example.com', payment_id: 'sbx_pi_1', approve: true },
+    ]);
+  }, 20_000);
+
+  it('with Stripe, the card goes to Stripe’s form; the server’s confirm decides that the card is paid', async () => {
+    const stripe = standIn(
+      async () => ({ paymentIntent: { id: 'pi_9', status: 'succeeded' } }) as unknown as ConfirmResult,
+    );
+    stripeJs.instance = stripe.instance;
+    const stripePayment = {
+      ...payment,
+      provider: 'stripe',
+      payment_id: 'pi_9',
+      client_secret: 'pi_9_secret_1',
+      publishable_key: 'pk_test_9',
+    } as const;
+    const confirms: Record<string, unknown>[] = [];
+    stubApi({
+      '/api/v2/gift-cards/options': () => ok(options),
+      'POST /api/v2/gift-cards': () => ok({ gift_card: card, payment: stripePayment }),
+      'POST /api/v2/gift-cards/31/confirm': (_url, init) => {
+        confirms.push(JSON.parse(String(init?.body)));
+        return ok({ gift_card: paid, payment: null });
+      },
+    });
+    useAuthStore.getState().setSession('user-token', ada);
+    renderApp('/gift-cards', { stub: false });
+    await fillPurchase();
+    await waitFor(() => expect(stripe.elements.create).toHaveBeenCalled());
+    expect(stripe.stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ clientSecret: 'pi_9_secret_1' }));
+    expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
+    act(() => stripe.element.emit('ready'));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $25.00' }));
+    expect(await screen.findByText('Thank you! Your gift card is paid.')).toBeInTheDocument();
+    expect(stripe.stripe.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(confirms).toEqual([{ tenant_id: 139, purchaser_email: 'ada@example.com' }]);
   }, 20_000);
 });
 

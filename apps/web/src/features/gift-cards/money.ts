@@ -1,14 +1,4 @@
-import { runtimeConfig } from '@/config/runtime';
-
-let formatter: Intl.NumberFormat | undefined;
-
-export function formatMoney(cents: number, currency = runtimeConfig.tenant.currency): string {
-  if (currency !== runtimeConfig.tenant.currency) {
-    return new Intl.NumberFormat(runtimeConfig.tenant.locale, { style: 'currency', currency }).format(cents / 100);
-  }
-  formatter ??= new Intl.NumberFormat(runtimeConfig.tenant.locale, { style: 'currency', currency });
-  return formatter.format(cents / 100);
-}
+export { formatMoney } from '@/lib/money';
 
 /** '25' or '25.50' → cents; null for anything else. */
 export function parseDollars(text: string): number | null {

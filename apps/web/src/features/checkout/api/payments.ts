@@ -1,4 +1,4 @@
-import type { PaymentSession } from '@storefront/core';
+import type { Order, PaymentSession } from '@storefront/core';
 import { api } from '@/lib/api-client';
 
 export interface SandboxCard {
@@ -25,7 +25,18 @@ export function answerSandboxChallenge(paymentId: string, approve: boolean) {
   });
 }
 
-/** POST /v2/payments/:payment_id/refresh: the provider's verified view (after Stripe Elements). */
-export function refreshPayment(paymentId: string) {
-  return api<PaymentSession>(`/v2/payments/${encodeURIComponent(paymentId)}/refresh`, { method: 'POST' });
+/**
+ * POST /v2/payments/:payment_id/refresh: the provider's verified view (after Stripe Elements). A
+ * guest's order is reached with its access token.
+ */
+export function refreshPayment(paymentId: string, token?: string | null) {
+  return api<PaymentSession>(`/v2/payments/${encodeURIComponent(paymentId)}/refresh`, {
+    method: 'POST',
+    query: { token: token ?? undefined },
+  });
+}
+
+/** GET /v2/orders/:id: the order as it stands once its payment went through. */
+export function paidOrder(orderId: number, token?: string | null) {
+  return api<Order>(`/v2/orders/${orderId}`, { query: { token: token ?? undefined } });
 }

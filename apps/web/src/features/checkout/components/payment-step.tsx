@@ -6,7 +6,7 @@ import { cardClass, linkClass, primaryButton } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/money';
-import { answerSandboxChallenge, confirmSandboxPayment } from '../api/payments';
+import { answerSandboxChallenge, confirmSandboxPayment, paidOrder, refreshPayment } from '../api/payments';
 import { placeOrder } from '../api/place-order';
 import { endAttempt, idempotencyKeyFor, saveLastOrder } from '../lib/attempt';
 import { type CardErrors, type CardFields, digitsOnly, parseExpiry, validateCard } from '../lib/card';
@@ -266,10 +266,11 @@ export function PaymentStep({
             <StripeCardForm
               key={stripe.payment.payment_id}
               session={stripe.payment}
-              orderId={stripe.order.id}
-              accessToken={isGuest ? stripe.access_token : null}
+              check={() => refreshPayment(stripe.payment?.payment_id ?? '', isGuest ? stripe.access_token : null)}
               submitLabel="Pay now"
-              onPaid={(order) => finish({ ...stripe, order })}
+              onPaid={async () =>
+                finish({ ...stripe, order: await paidOrder(stripe.order.id, isGuest ? stripe.access_token : null) })
+              }
               onError={(message) => setError({ message, backToDetails: false })}
             />
           )}

@@ -1,9 +1,10 @@
 import type { Order, PaymentSession } from '@storefront/core';
-import type { PaymentIntentResult, Stripe } from '@stripe/stripe-js';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, ok, stubApi } from '@/testing/api';
+import { type ConfirmResult, standIn } from '@/testing/stripe';
+import { paidOrder, refreshPayment } from '../api/payments';
 import { StripeCardForm, stripeMessages } from './stripe-card-form';
 
 const session: PaymentSession = {
@@ -63,38 +64,6 @@ function order(status: Order['status']): Order {
   };
 }
 
-type ConfirmResult = PaymentIntentResult;
-
-/**
- * A stand-in for Stripe.js at its boundary (js.stripe.com cannot be loaded here): the Elements
- * group, a Payment Element whose `ready` the test fires, and confirmPayment answering as told.
- */
-function standIn(confirm: () => Promise<ConfirmResult>) {
-  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
-  const element = {
-    mount: vi.fn(),
-    destroy: vi.fn(),
-    update: vi.fn(),
-    on: vi.fn((event: string, cb: (...args: unknown[]) => void) => {
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)?.add(cb);
-    }),
-    off: vi.fn((event: string, cb: (...args: unknown[]) => void) => listeners.get(event)?.delete(cb)),
-    emit: (event: string, payload?: unknown) => {
-      for (const cb of listeners.get(event) ?? []) cb(payload);
-    },
-  };
-  const elements = { create: vi.fn(() => element), update: vi.fn(), getElement: vi.fn(() => element) };
-  const stripe = {
-    elements: vi.fn(() => elements),
-    confirmPayment: vi.fn(confirm),
-    createToken: vi.fn(),
-    createPaymentMethod: vi.fn(),
-    confirmCardPayment: vi.fn(),
-  };
-  return { stripe, elements, element, instance: stripe as unknown as Stripe };
-}
-
 function setup(
   confirm: () => Promise<ConfirmResult>,
   refreshAnswers: Response[] = [],
@@ -117,10 +86,9 @@ function setup(
   render(
     <StripeCardForm
       session={session}
-      orderId={7}
-      accessToken={options.accessToken}
+      check={() => refreshPayment(session.payment_id, options.accessToken)}
       stripe={fake.instance}
-      onPaid={onPaid}
+      onPaid={async () => onPaid(await paidOrder(7, options.accessToken))}
       onError={onError}
     />,
   );
@@ -244,7 +212,7 @@ describe('StripeCardForm', () => {
     const { unmount } = render(
       <StripeCardForm
         session={session}
-        orderId={7}
+        check={() => refreshPayment(session.payment_id)}
         stripe={Promise.resolve(null)}
         onPaid={vi.fn()}
         onError={vi.fn()}
@@ -264,7 +232,7 @@ describe('StripeCardForm', () => {
     render(
       <StripeCardForm
         session={{ ...session, client_secret: null }}
-        orderId={7}
+        check={() => refreshPayment(session.payment_id)}
         stripe={standIn(succeeded).instance}
         onPaid={vi.fn()}
         onError={vi.fn()}

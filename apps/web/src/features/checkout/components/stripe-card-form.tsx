@@ -1,25 +1,27 @@
-import type { Order, PaymentSession } from '@storefront/core';
+import type { PaymentSession } from '@storefront/core';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeError } from '@stripe/stripe-js';
 // The pure entry fetches Stripe.js only when loadStripe is called, not on import.
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /**
  * The card form for `session.provider === 'stripe'` (decision 015). The card is typed into Stripe's
  * own iframe (Payment Element) and confirmed by Stripe.js straight with Stripe, using the
  * intent's client secret; our server never sees card data. Afterwards the server is asked to read
- * the payment from Stripe (refresh), and only its answer decides whether the order is paid.
+ * the payment from Stripe (`check`), and only its answer decides whether the order or gift card is paid.
  * Mount it with `key={session.payment_id}`: Stripe's Elements reads the client secret once.
  */
 export interface StripeCardFormProps {
   session: PaymentSession;
-  /** The order being paid (read back once the server has seen the payment succeed). */
-  orderId: number;
-  /** A guest's order access token (the confirmation link's), sent as `?token=`. */
-  accessToken?: string | null;
-  onPaid(order: Order): void;
+  /**
+   * Asks our server to read the payment from Stripe (an order's refresh, a gift card's confirm) and
+   * answers where it stands; only this answer decides whether the thing is paid.
+   */
+  check(): Promise<PaymentCheck>;
+  /** Runs once the server has seen the payment succeed; what it throws shows as the form's error. */
+  onPaid(): void | Promise<void>;
   onError(message: string): void;
   /**
    * The Stripe instance (or a promise of it). Defaults to loading Stripe.js with the session's
@@ -28,6 +30,8 @@ export interface StripeCardFormProps {
   stripe?: PromiseLike<Stripe | null> | Stripe | null;
   submitLabel?: string;
 }
+
+export type PaymentCheck = Pick<PaymentSession, 'status' | 'error'>;
 
 export const stripeMessages = {
   unavailable: 'Card payments are not available at the moment. Please choose another payment method.',
@@ -80,7 +84,7 @@ export function StripeCardForm({ session, stripe, ...props }: StripeCardFormProp
   }
   return (
     <Elements stripe={instance} options={options}>
-      <CardForm session={session} {...props} />
+      <CardForm {...props} />
     </Elements>
   );
 }
@@ -95,14 +99,7 @@ const elementOptions = { layout: 'tabs' } as const;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function CardForm({
-  session,
-  orderId,
-  accessToken,
-  onPaid,
-  onError,
-  submitLabel,
-}: Omit<StripeCardFormProps, 'stripe'>) {
+function CardForm({ check, onPaid, onError, submitLabel }: Omit<StripeCardFormProps, 'stripe' | 'session'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -115,15 +112,12 @@ function CardForm({
     onError(message);
   };
 
-  const query = { token: accessToken ?? undefined };
-
-  /** Asks our server to read the payment from Stripe; a payment still clearing is asked again. */
-  async function refresh(): Promise<PaymentSession> {
-    const path = `/v2/payments/${encodeURIComponent(session.payment_id)}/refresh`;
-    let payment = await api<PaymentSession>(path, { method: 'POST', query });
+  /** A payment still clearing is asked again a few times before the customer is told so. */
+  async function refresh(): Promise<PaymentCheck> {
+    let payment = await check();
     for (let attempt = 0; attempt < 4 && payment.status === 'processing'; attempt++) {
       await wait(1500);
-      payment = await api<PaymentSession>(path, { method: 'POST', query });
+      payment = await check();
     }
     return payment;
   }
@@ -140,8 +134,8 @@ function CardForm({
         confirmParams: { return_url: window.location.href },
       });
       if (result.error) {
-        // A decline is recorded by our server too (and by Stripe's webhook), so the order is released.
-        if (result.error.type === 'card_error') await refresh().catch(() => undefined);
+        // A decline is recorded by our server too (and by Stripe's webhook), so an order is released.
+        if (result.error.type === 'card_error') await check().catch(() => undefined);
         fail(customerMessage(result.error));
         return;
       }
@@ -150,7 +144,7 @@ function CardForm({
         fail(payment.error ?? (payment.status === 'processing' ? stripeMessages.processing : stripeMessages.failed));
         return;
       }
-      onPaid(await api<Order>(`/v2/orders/${orderId}`, { query }));
+      await onPaid();
     } catch (cause) {
       fail(cause instanceof ApiError ? cause.message : stripeMessages.failed);
     } finally {

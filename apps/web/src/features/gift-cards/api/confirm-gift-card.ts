@@ -1,5 +1,4 @@
 import type { GiftCardPurchase } from '@storefront/core';
-import { useMutation } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';
 
@@ -8,11 +7,5 @@ export function confirmGiftCard(id: number, purchaserEmail: string): Promise<Gif
   return api(`/v2/gift-cards/${id}/confirm`, {
     method: 'POST',
     body: { tenant_id: runtimeConfig.tenantId, purchaser_email: purchaserEmail },
-  });
-}
-
-export function useConfirmGiftCard() {
-  return useMutation({
-    mutationFn: ({ id, purchaserEmail }: { id: number; purchaserEmail: string }) => confirmGiftCard(id, purchaserEmail),
   });
 }

@@ -4,24 +4,30 @@ import {
   type GiftCardPurchase,
   type PaymentSession,
 } from '@storefront/core';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
 import { useBuyGiftCard } from '../api/buy-gift-card';
-import { useConfirmGiftCard } from '../api/confirm-gift-card';
+import { confirmGiftCard } from '../api/confirm-gift-card';
 import { useGiftCardOptions } from '../api/get-gift-card-options';
-import { paySandboxGiftCard, type SandboxCard } from '../api/pay-gift-card';
+import { answerGiftCardChallenge, paySandboxGiftCard, type SandboxCard } from '../api/pay-gift-card';
 import { formatMoney, parseDollars } from '../money';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
 
 /**
- * Where the card payment form goes; the route composes the checkout's card form here. `paySandbox`
- * pays with the sandbox provider's card form and answers the payment as it stands after.
+ * Where the card payment form goes; the route composes the checkout's card forms here. Each call
+ * answers the payment as it stands after it (null once the card is paid).
  */
 export type RenderPayment = (props: {
   payment: PaymentSession;
-  onSucceeded(): void;
+  /** After Stripe.js confirmed: the server asks the provider whether the purchase is paid. */
+  check(): Promise<Pick<PaymentSession, 'status' | 'error'>>;
+  /** Shows the paid card once `check` said so. */
+  onPaid(): void;
+  /** The sandbox provider's card form. */
   paySandbox(card: SandboxCard): Promise<PaymentSession | null>;
+  /** The sandbox challenge card's confirmation step, approved or failed. */
+  answerChallenge(approve: boolean): Promise<PaymentSession | null>;
 }) => ReactNode;
 
 type Field =
@@ -51,7 +57,6 @@ export function BuyGiftCard({
 }) {
   const options = useGiftCardOptions();
   const buy = useBuyGiftCard();
-  const confirm = useConfirmGiftCard();
   const id = useId();
   const [preset, setPreset] = useState<number | 'custom' | null>(null);
   const [custom, setCustom] = useState('');
@@ -66,6 +71,8 @@ export function BuyGiftCard({
   const [formError, setFormError] = useState<string | null>(null);
   const [key, setKey] = useState(newKey);
   const [purchase, setPurchase] = useState<GiftCardPurchase | null>(null);
+  // What the last check answered; shown once the card form is done with it.
+  const checked = useRef<GiftCardPurchase | null>(null);
 
   if (options.isPending) return <p role="status">Loading gift cards…</p>;
   if (options.isError) return <p role="alert">Gift cards could not be loaded. Please try again later.</p>;
@@ -114,14 +121,33 @@ export function BuyGiftCard({
     );
   }
 
-  function paid() {
-    if (!purchase) return;
-    confirm.mutate({ id: purchase.gift_card.id, purchaserEmail }, { onSuccess: setPurchase });
+  async function check() {
+    if (!purchase) throw new Error('nothing to pay');
+    const result = await confirmGiftCard(purchase.gift_card.id, purchaserEmail);
+    checked.current = result;
+    if (result.gift_card.status === 'active') return { status: 'succeeded' as const, error: null };
+    return result.payment ?? { status: 'processing' as const, error: null };
+  }
+
+  function onPaid() {
+    if (checked.current) setPurchase(checked.current);
   }
 
   async function paySandbox(card: SandboxCard) {
     if (!purchase?.payment) return null;
     const result = await paySandboxGiftCard(purchase.gift_card.id, purchaserEmail, purchase.payment.payment_id, card);
+    setPurchase(result);
+    return result.payment;
+  }
+
+  async function answerChallenge(approve: boolean) {
+    if (!purchase?.payment) return null;
+    const result = await answerGiftCardChallenge(
+      purchase.gift_card.id,
+      purchaserEmail,
+      purchase.payment.payment_id,
+      approve,
+    );
     setPurchase(result);
     return result.payment;
   }
@@ -162,17 +188,11 @@ export function BuyGiftCard({
         </p>
         <div className="mt-4">
           {purchase.payment && renderPayment ? (
-            renderPayment({ payment: purchase.payment, onSucceeded: paid, paySandbox })
+            renderPayment({ payment: purchase.payment, check, onPaid, paySandbox, answerChallenge })
           ) : (
             <p role="alert">Card payments are not available at the moment.</p>
           )}
         </div>
-        {confirm.isPending && <p role="status">Confirming your payment…</p>}
-        {confirm.isError && (
-          <p role="alert" className={errorClass}>
-            {confirm.error instanceof ApiError ? confirm.error.message : 'Something went wrong. Please try again.'}
-          </p>
-        )}
       </section>
     );
   }
