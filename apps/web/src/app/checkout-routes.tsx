@@ -1,4 +1,4 @@
-import type { PlacedOrder } from '@storefront/core';
+import { type PlacedOrder, splitPayment } from '@storefront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { itemName } from '@/features/cart/utils/item-name';
 import { DetailsStep } from '@/features/checkout/components/details-step';
 import { OrderSummary, type SummaryCart } from '@/features/checkout/components/order-summary';
 import { PaymentStep } from '@/features/checkout/components/payment-step';
-import { useCheckoutStore } from '@/features/checkout/stores/checkout-store';
+import { selectDeliveryCents, useCheckoutStore } from '@/features/checkout/stores/checkout-store';
 import { GiftCardField } from '@/features/gift-cards/components/gift-card-field';
 import { PointsField } from '@/features/loyalty/components/points-field';
 import { useConfigStore } from '@/features/settings/stores/config-store';
@@ -102,8 +102,16 @@ export function CheckoutPaymentRoute({ dineIn = false }: { dineIn?: boolean }) {
   const user = useAuthStore((s) => (selectIsLoggedIn(s) ? s.user : null));
   const giftCard = useCheckoutStore((s) => s.appliedGiftCard);
   const setGiftCard = useCheckoutStore((s) => s.setAppliedGiftCard);
-  const [points, setPoints] = useState(0);
-  const total = cart?.total ?? 0;
+  const delivery = useCheckoutStore(selectDeliveryCents);
+  const [points, setPoints] = useState({ points: 0, cents: 0 });
+  // Known once the code is checked on this page; the server reserves the real amount with the order.
+  const [giftCardBalance, setGiftCardBalance] = useState<number | null>(null);
+  const orderTotal = (cart?.total ?? 0) + delivery;
+  const split = splitPayment({
+    totalCents: orderTotal,
+    loyaltyCents: user ? points.cents : 0,
+    giftCardBalanceCents: giftCard ? (giftCardBalance ?? 0) : 0,
+  });
 
   function placed({ order, access_token }: PlacedOrder) {
     const checkout = useCheckoutStore.getState();
@@ -130,18 +138,32 @@ export function CheckoutPaymentRoute({ dineIn = false }: { dineIn?: boolean }) {
       dineIn={dineIn}
       couponCode={couponCode}
       gateway={gateway}
-      summary={<OrderSummary cart={cart} loading={loading} />}
+      summary={<OrderSummary cart={cart} loading={loading} split={split} />}
       backTo={dineIn ? '/dine-in-menu/checkout' : '/checkout'}
       onPlaced={placed}
-      loyaltyPoints={user ? points : 0}
+      loyaltyPoints={user ? points.points : 0}
+      fullyPaid={cart !== null && orderTotal > 0 && split.fully_paid}
       extras={
         <>
-          {user && <PointsField userId={user.id} totalCents={total} points={points} onChange={setPoints} />}
+          {user && (
+            <PointsField
+              userId={user.id}
+              totalCents={orderTotal}
+              points={points.points}
+              onChange={(chosen, cents) => setPoints({ points: chosen, cents })}
+            />
+          )}
           <GiftCardField
             applied={giftCard}
-            amountDue={total}
-            onApply={(code) => setGiftCard(code)}
-            onRemove={() => setGiftCard(null)}
+            share={giftCardBalance === null ? null : split.gift_card}
+            onApply={(code, balance) => {
+              setGiftCard(code);
+              setGiftCardBalance(balance);
+            }}
+            onRemove={() => {
+              setGiftCard(null);
+              setGiftCardBalance(null);
+            }}
           />
         </>
       }

@@ -281,11 +281,44 @@ describe('/checkout/payment with a gift card and points', () => {
     await user.click(usePoints);
     await user.type(screen.getByRole('textbox', { name: 'Gift card code' }), 'k7qm-3xrt-9pwd-hb2n');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText(/Gift card ending HB2N/)).toBeInTheDocument();
+    // $38.00 less 164 points ($8.20) leaves $29.80: the card's $10.00 pays part, the card form the rest.
+    expect(await screen.findByRole('status')).toHaveTextContent('Gift card ending HB2N: pays $10.00');
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Points').nextElementSibling).toHaveTextContent('−$8.20');
+    expect(within(summary).getByText('Gift card').nextElementSibling).toHaveTextContent('−$10.00');
+    expect(within(summary).getByTestId('summary-amount-due')).toHaveTextContent('$19.80');
     await fillCard(user, '4242 4242 4242 4242');
     await user.click(placeOrder());
     await waitFor(() => expect(orders).toHaveLength(1));
     expect(chosen).toBeGreaterThan(0);
     expect(orders[0]).toMatchObject({ gift_card_code: 'K7QM-3XRT-9PWD-HB2N', loyalty_points: chosen });
+  });
+
+  it('a gift card that covers the whole order needs no card: the order is placed without card details', async () => {
+    const orders: Record<string, unknown>[] = [];
+    stubApi({
+      '/api/v2/restaurants/app-settings': () =>
+        ok([settingsEntry({}, { payment_gateway_config: { provider: 'sandbox', mode: 'test', publishable_key: '' } })]),
+      'GET /api/v2/cart': () => ok(cart),
+      'POST /api/v2/gift-cards/balance': () =>
+        ok({ last4: 'HB2N', balance: 5000, currency: 'AUD', status: 'active', expires_at: null }),
+      'POST /api/v2/orders': (_url, init) => {
+        orders.push(JSON.parse(String(init?.body)));
+        return ok({ ...placed(), payment: null });
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/checkout/payment', { stub: false });
+    await user.type(await screen.findByRole('textbox', { name: 'Gift card code' }), 'k7qm-3xrt-9pwd-hb2n');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Gift card ending HB2N: pays $38.00 ($12.00 stays on the card)',
+    );
+    expect(screen.getByTestId('fully-paid')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Card number' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('summary-amount-due')).toHaveTextContent('$0.00');
+    await user.click(placeOrder());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
+    expect(orders[0]).toMatchObject({ gift_card_code: 'K7QM-3XRT-9PWD-HB2N' });
   });
 });

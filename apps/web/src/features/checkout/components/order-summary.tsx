@@ -1,6 +1,7 @@
+import type { PaymentSplit } from '@storefront/core';
 import { cardClass } from '@/components/ui/styles';
 import { formatMoney } from '@/lib/money';
-import { useCheckoutStore } from '../stores/checkout-store';
+import { selectDeliveryCents, useCheckoutStore } from '../stores/checkout-store';
 
 export interface SummaryLine {
   id: number;
@@ -25,12 +26,20 @@ export interface SummaryCart {
 const taxIncluded = (cart: SummaryCart) => cart.subtotal - cart.discount + cart.surcharge === cart.total;
 
 /** Cart lines and the server's totals, plus the quoted delivery charge for delivery. */
-export function OrderSummary({ cart, loading }: { cart: SummaryCart | null; loading?: boolean }) {
+export function OrderSummary({
+  cart,
+  loading,
+  split,
+}: {
+  cart: SummaryCart | null;
+  loading?: boolean;
+  /** Points and a gift card chosen on the payment step, as the pricing engine splits them. */
+  split?: PaymentSplit | null;
+}) {
   const method = useCheckoutStore((s) => s.deliveryMethod);
-  const deliveryCharge = useCheckoutStore((s) => s.deliveryCharge);
   const deliveryError = useCheckoutStore((s) => s.deliveryError);
-  // An address that cannot be delivered to has no delivery charge to add.
-  const delivery = method === 'delivery' && !deliveryError ? deliveryCharge : 0;
+  const delivery = useCheckoutStore(selectDeliveryCents);
+  const paidOtherwise = split && (split.loyalty > 0 || split.gift_card > 0);
   return (
     <section aria-labelledby="order-summary-title" className={`${cardClass} flex flex-col gap-3`}>
       <h2 id="order-summary-title" className="font-bold text-xl">
@@ -82,6 +91,26 @@ export function OrderSummary({ cart, loading }: { cart: SummaryCart | null; load
             <dd className="text-right font-bold text-base" data-testid="summary-total">
               {formatMoney(cart.total + delivery)}
             </dd>
+            {paidOtherwise && (
+              <>
+                {split.loyalty > 0 && (
+                  <>
+                    <dt>Points</dt>
+                    <dd className="text-right">−{formatMoney(split.loyalty)}</dd>
+                  </>
+                )}
+                {split.gift_card > 0 && (
+                  <>
+                    <dt>Gift card</dt>
+                    <dd className="text-right">−{formatMoney(split.gift_card)}</dd>
+                  </>
+                )}
+                <dt className="font-bold text-base">To pay</dt>
+                <dd className="text-right font-bold text-base" data-testid="summary-amount-due">
+                  {formatMoney(split.amount_due)}
+                </dd>
+              </>
+            )}
           </dl>
         </>
       )}

@@ -37,6 +37,8 @@ export interface PaymentStepProps {
   loyaltyPoints?: number;
   /** Gift card and points fields composed by the route; outside the payment form (they have their own). */
   extras?: ReactNode;
+  /** Points and a gift card cover the whole order: no card or cash is asked for. */
+  fullyPaid?: boolean;
 }
 
 const emptyCard: CardFields = { number: '', expiry: '', cvc: '', name: '' };
@@ -58,6 +60,7 @@ export function PaymentStep({
   onPlaced,
   loyaltyPoints = 0,
   extras,
+  fullyPaid = false,
 }: PaymentStepProps) {
   const step1Completed = useCheckoutStore((s) => s.step1Completed);
   const method = useCheckoutStore((s) => s.deliveryMethod);
@@ -126,7 +129,7 @@ export function PaymentStep({
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (restaurantId === null) return;
-    const payByCard = paymentMethod === 'card';
+    const payByCard = paymentMethod === 'card' && !fullyPaid;
     if (payByCard && !usesStripe) {
       const errors = validateCard(card);
       setCardErrors(errors);
@@ -177,57 +180,65 @@ export function PaymentStep({
         <div className="flex flex-col gap-5">
           {extras && !pending && <div className={`${cardClass} flex flex-col gap-4`}>{extras}</div>}
           <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Payment">
-            <fieldset className={`${cardClass} flex flex-col gap-3`}>
-              <legend className="float-left mb-2 font-bold text-xl">How would you like to pay?</legend>
-              <div className="clear-left flex flex-wrap gap-3">
-                {options.map((o) => (
-                  <label
-                    key={o.value}
-                    className="flex cursor-pointer items-center gap-2 rounded-md border border-stone-300 px-4 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary-light"
-                  >
-                    <input
-                      type="radio"
-                      name="paymentMethod"
-                      value={o.value}
-                      checked={paymentMethod === o.value}
-                      disabled={isProcessing || Boolean(pending)}
-                      onChange={() => {
-                        setError(null);
-                        setPaymentMethod(o.value);
-                      }}
-                      className="accent-primary"
-                    />
-                    {o.label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            {pending && (
-              <p className="text-stone-800">
-                Order #{pending.order.order_number} is waiting for your card payment of{' '}
-                {formatMoney(pending.order.totals.amount_due, pending.order.currency)}.
+            {fullyPaid ? (
+              <p className={`${cardClass} text-stone-800`} data-testid="fully-paid">
+                Your points and gift card cover the whole order: there is nothing else to pay.
               </p>
-            )}
-            {paymentMethod === 'card' && !usesStripe && (
-              <fieldset className={`${cardClass} flex flex-col gap-3`}>
-                <legend className="float-left mb-2 font-bold text-xl">Card details</legend>
-                <div className="clear-left">
-                  <SandboxCardFields
-                    value={card}
-                    errors={cardErrors}
-                    testMode={gateway?.mode !== 'live'}
-                    onChange={(patch) => setCard((c) => ({ ...c, ...patch }))}
-                  />
-                </div>
-              </fieldset>
-            )}
-            {paymentMethod === 'card' && usesStripe && !stripe && (
-              <p className="text-stone-700">You will enter your card details securely after placing the order.</p>
-            )}
-            {paymentMethod === 'cashOnDelivery' && (
-              <p className="text-stone-700">
-                {method === 'delivery' ? 'Pay the driver in cash when your order arrives.' : 'Pay at the counter.'}
-              </p>
+            ) : (
+              <>
+                <fieldset className={`${cardClass} flex flex-col gap-3`}>
+                  <legend className="float-left mb-2 font-bold text-xl">How would you like to pay?</legend>
+                  <div className="clear-left flex flex-wrap gap-3">
+                    {options.map((o) => (
+                      <label
+                        key={o.value}
+                        className="flex cursor-pointer items-center gap-2 rounded-md border border-stone-300 px-4 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary-light"
+                      >
+                        <input
+                          type="radio"
+                          name="paymentMethod"
+                          value={o.value}
+                          checked={paymentMethod === o.value}
+                          disabled={isProcessing || Boolean(pending)}
+                          onChange={() => {
+                            setError(null);
+                            setPaymentMethod(o.value);
+                          }}
+                          className="accent-primary"
+                        />
+                        {o.label}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+                {pending && (
+                  <p className="text-stone-800">
+                    Order #{pending.order.order_number} is waiting for your card payment of{' '}
+                    {formatMoney(pending.order.totals.amount_due, pending.order.currency)}.
+                  </p>
+                )}
+                {paymentMethod === 'card' && !usesStripe && (
+                  <fieldset className={`${cardClass} flex flex-col gap-3`}>
+                    <legend className="float-left mb-2 font-bold text-xl">Card details</legend>
+                    <div className="clear-left">
+                      <SandboxCardFields
+                        value={card}
+                        errors={cardErrors}
+                        testMode={gateway?.mode !== 'live'}
+                        onChange={(patch) => setCard((c) => ({ ...c, ...patch }))}
+                      />
+                    </div>
+                  </fieldset>
+                )}
+                {paymentMethod === 'card' && usesStripe && !stripe && (
+                  <p className="text-stone-700">You will enter your card details securely after placing the order.</p>
+                )}
+                {paymentMethod === 'cashOnDelivery' && (
+                  <p className="text-stone-700">
+                    {method === 'delivery' ? 'Pay the driver in cash when your order arrives.' : 'Pay at the counter.'}
+                  </p>
+                )}
+              </>
             )}
             <div aria-live="assertive">
               {error && (

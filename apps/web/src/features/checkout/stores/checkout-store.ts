@@ -156,3 +156,7 @@ export const useCheckoutStore = create<CheckoutStore>()(
 useAuthStore.subscribe((state, previous) => {
   if (selectIsLoggedIn(state) !== selectIsLoggedIn(previous)) useCheckoutStore.getState().revalidate();
 });
+
+/** The delivery charge the order adds (0 unless delivering to an address the quote accepted). */
+export const selectDeliveryCents = (s: CheckoutState) =>
+  s.deliveryMethod === 'delivery' && !s.deliveryError ? s.deliveryCharge : 0;

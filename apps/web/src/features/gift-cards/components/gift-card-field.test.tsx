@@ -1,3 +1,4 @@
+import { splitPayment } from '@storefront/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,11 +9,22 @@ import { GiftCardField } from './gift-card-field';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function Harness({ amountDue }: { amountDue: number }) {
+/** The checkout's composition: the payment split decides the card's share of the order. */
+function Harness({ totalCents }: { totalCents: number }) {
   const [applied, setApplied] = useState<string | null>(null);
+  const [balance, setBalance] = useState<number | null>(null);
+  const split = splitPayment({ totalCents, loyaltyCents: 0, giftCardBalanceCents: balance ?? 0 });
   return (
     <QueryClientProvider client={new QueryClient()}>
-      <GiftCardField applied={applied} amountDue={amountDue} onApply={setApplied} onRemove={() => setApplied(null)} />
+      <GiftCardField
+        applied={applied}
+        share={balance === null ? null : split.gift_card}
+        onApply={(code, available) => {
+          setApplied(code);
+          setBalance(available);
+        }}
+        onRemove={() => setApplied(null)}
+      />
       <div data-testid="applied">{applied ?? 'none'}</div>
     </QueryClientProvider>
   );
@@ -24,7 +36,7 @@ describe('checkout gift card field', () => {
       'POST /api/v2/gift-cards/balance': () =>
         ok({ last4: 'HB2N', balance: 5000, currency: 'AUD', status: 'active', expires_at: null }),
     });
-    render(<Harness amountDue={3200} />);
+    render(<Harness totalCents={3200} />);
     await userEvent.type(screen.getByLabelText('Gift card code'), 'k7qm-3xrt-9pwd-hb2n');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -43,7 +55,7 @@ describe('checkout gift card field', () => {
           error: { code: 'not_found', message: "We couldn't find an active gift card with that code." },
         }),
     });
-    render(<Harness amountDue={3200} />);
+    render(<Harness totalCents={3200} />);
     await userEvent.type(screen.getByLabelText('Gift card code'), 'AAAA-AAAA-AAAA-AAAA');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't find an active gift card with that code.");

@@ -13,15 +13,16 @@ const smallButton =
  */
 export function GiftCardField({
   applied,
-  amountDue,
+  share,
   onApply,
   onRemove,
 }: {
   /** The applied code, or null. */
   applied: string | null;
-  /** What the order still costs before the gift card (after points), to preview the card's share. */
-  amountDue: number;
-  onApply(code: string): void;
+  /** What the card pays of this order (the checkout's payment split), once its balance is known. */
+  share: number | null;
+  /** A checked code and its available balance. */
+  onApply(code: string, balance: number): void;
   onRemove(): void;
 }) {
   const id = useId();
@@ -40,7 +41,7 @@ export function GiftCardField({
     check.mutate(code, {
       onSuccess: (result) => {
         setBalance({ last4: result.last4, balance: result.balance });
-        onApply(code.trim().toUpperCase());
+        onApply(code.trim().toUpperCase(), result.balance);
         setCode('');
       },
       onError: (e) => setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.'),
@@ -49,7 +50,7 @@ export function GiftCardField({
 
   if (applied) {
     const last4 = balance?.last4 ?? applied.replace(/[\s-]/g, '').slice(-4);
-    const pays = balance ? Math.min(balance.balance, amountDue) : null;
+    const pays = balance ? share : null;
     return (
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-stone-300 p-3">
         <p role="status">

@@ -1,11 +1,7 @@
 import { pointsForCents, pointsValueCents } from '@storefront/core';
 import { useId } from 'react';
-import { runtimeConfig } from '@/config/runtime';
+import { formatMoney } from '@/lib/money';
 import { useLoyalty } from '../api/get-loyalty';
-
-function money(cents: number, currency: string) {
-  return new Intl.NumberFormat(runtimeConfig.tenant.locale, { style: 'currency', currency }).format(cents / 100);
-}
 
 /**
  * Points redemption at checkout (signed-in customers): one switch that uses as many points as the
@@ -22,7 +18,8 @@ export function PointsField({
   totalCents: number;
   /** Points chosen now (0 = none). */
   points: number;
-  onChange(points: number): void;
+  /** The points chosen and what they take off (cents). */
+  onChange(points: number, cents: number): void;
 }) {
   const id = useId();
   const loyalty = useLoyalty(userId);
@@ -43,9 +40,9 @@ export function PointsField({
         id={`${id}-use`}
         type="checkbox"
         checked={points > 0}
-        onChange={(e) => onChange(e.target.checked ? usable : 0)}
+        onChange={(e) => (e.target.checked ? onChange(usable, value) : onChange(0, 0))}
       />
-      Use {usable} of your {summary.balance} points (−{money(value, summary.currency)})
+      Use {usable} of your {summary.balance} points (−{formatMoney(value, summary.currency)})
     </label>
   );
 }
