@@ -30,6 +30,7 @@ import { pagesRoutes } from './modules/pages/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { restaurantRoutes } from './modules/restaurants/routes.js';
+import { rewardsRoutes } from './modules/rewards/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(paymentRoutes);
       await api.register(giftCardRoutes, { payments: giftCardPayments(providerLookup(app.orders.payments)) });
       await api.register(loyaltyRoutes);
+      await api.register(rewardsRoutes);
     },
     { prefix: '/api' },
   );

@@ -11,6 +11,7 @@ export * from './contract/loyalty.js';
 export * from './contract/orders.js';
 export * from './contract/reservations.js';
 export * from './contract/restaurants.js';
+export * from './contract/rewards.js';
 export * from './contract/runtime-config.js';
 export * from './contract/settings.js';
 export * from './contract/wishlist.js';

@@ -11,7 +11,7 @@ const rank: Record<UserRole, number> = { customer: 0, staff: 1, manager: 2, owne
  * What each back-office area needs (issue 11): staff run orders and availability and may pause
  * ordering and look up gift cards (with their ledger); managers also edit the menu, coupons,
  * reservations, hours and the ordering switches, and issue and void gift cards;
- * owners also the theme, payments and staff accounts. The server checks these; the web hides what
+ * owners also the theme, payments, staff accounts and the loyalty and gift card programme. The server checks these; the web hides what
  * a role cannot use.
  */
 export const adminAbilities = {
@@ -27,6 +27,7 @@ export const adminAbilities = {
   hours: 'manager',
   theme: 'owner',
   payments: 'owner',
+  rewards: 'owner',
   staff: 'owner',
 } as const satisfies Record<string, StaffRole>;
 export type AdminAbility = keyof typeof adminAbilities;

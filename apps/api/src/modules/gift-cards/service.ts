@@ -28,6 +28,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { PaymentEvent } from '../payments/provider.js';
 import { tenantRepository } from '../tenants/repository.js';
 import * as ledger from './ledger.js';
+import { giftCardSettingsOf } from './settings.js';
 
 /**
  * Card payments for gift card purchases, through the payment provider registry of the checkout
@@ -84,34 +85,7 @@ export function giftCardService(deps: {
 
   async function options(tenantId: number): Promise<GiftCardOptions> {
     const tenant = await tenantOf(tenantId);
-    const row = await db
-      .selectFrom('gift_card_settings')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
-    if (!row) {
-      return {
-        enabled: false,
-        currency: tenant.currency,
-        min_amount: 0,
-        max_amount: 0,
-        presets: [],
-        valid_months: null,
-        max_delivery_days: 0,
-      };
-    }
-    const presets = (JSON.parse(row.presets) as unknown[]).filter(
-      (p): p is number => Number.isSafeInteger(p) && (p as number) >= row.min_amount && (p as number) <= row.max_amount,
-    );
-    return {
-      enabled: row.enabled === 1,
-      currency: tenant.currency,
-      min_amount: row.min_amount,
-      max_amount: row.max_amount,
-      presets,
-      valid_months: row.valid_months,
-      max_delivery_days: row.max_delivery_days,
-    };
+    return { ...(await giftCardSettingsOf(db, tenantId)), currency: tenant.currency };
   }
 
   function money(cents: number, currency: string, locale: string) {

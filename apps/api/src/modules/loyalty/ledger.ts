@@ -32,6 +32,24 @@ export async function rulesOf(db: Db, tenantId: number): Promise<LoyaltyRules> {
   };
 }
 
+/** Sets the tenant's rules (one row per tenant, made on first save); balances stay as they are. */
+export async function saveRules(db: Db, tenantId: number, rules: LoyaltyRules, now: Date) {
+  const values = {
+    enabled: rules.enabled ? 1 : 0,
+    points_per_dollar: rules.points_per_dollar,
+    redeem_points: rules.redeem_points,
+    redeem_value_cents: rules.redeem_value_cents,
+    min_redeem_points: rules.min_redeem_points,
+    expiry_months: rules.expiry_months,
+    updated_at: now.toISOString(),
+  };
+  await db
+    .insertInto('loyalty_settings')
+    .values({ tenant_id: tenantId, ...values })
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values))
+    .execute();
+}
+
 /** The user's account, made on first use. */
 export async function accountOf(db: Db, tenantId: number, userId: number, now: Date) {
   await db
