@@ -126,12 +126,16 @@ test.describe('the back office', () => {
       for (const [link, heading] of [
         ['Coupons', 'Coupons'],
         ['Gift cards', 'Gift cards'],
+        ['Loyalty and gift card settings', 'Loyalty and gift cards'],
         ['Reservations', 'Reservations'],
         ['Hours', 'Opening hours'],
         ['Theme', 'Theme editor'],
         ['Staff', 'Staff'],
       ] as const) {
-        await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: link }).click();
+        await page
+          .getByRole('navigation', { name: 'Back office' })
+          .getByRole('link', { name: link, exact: true })
+          .click();
         await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
         expect(await axeViolations(), link).toEqual([]);
       }

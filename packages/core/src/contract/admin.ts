@@ -29,6 +29,7 @@ export const adminAbilitiesSchema = z.object({
   hours: z.boolean(),
   theme: z.boolean(),
   payments: z.boolean(),
+  rewards: z.boolean(),
   staff: z.boolean(),
 });
 
