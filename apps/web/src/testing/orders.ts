@@ -1,4 +1,4 @@
-import type { FulfilmentTimes, Order, PaymentSession, PlacedOrder } from '@storefront/core';
+import type { FulfilmentTimes, LoyaltyRules, Order, PaymentSession, PlacedOrder } from '@storefront/core';
 
 /** Test data shaped as the checkout and order calls answer (contract types). */
 export const times: FulfilmentTimes = {
@@ -135,4 +135,14 @@ export const cart = {
   item_count: 2,
   total: 3800,
   totals: { subtotal: 3800, discount: 0, tax: 345, delivery: 0, surcharge: 0, total: 3800, item_count: 2 },
+};
+
+/** The demo business's loyalty rules: 1 point per dollar, 100 points are $5.00 off, 12 months. */
+export const loyaltyRules: LoyaltyRules = {
+  enabled: true,
+  points_per_dollar: 1,
+  redeem_points: 100,
+  redeem_value_cents: 500,
+  min_redeem_points: 100,
+  expiry_months: 12,
 };

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useCheckoutStore } from '@/features/checkout/stores/checkout-store';
 import { useAuthStore } from '@/lib/auth-store';
 import { json, ok, settingsEntry, stubApi } from '@/testing/api';
-import { cart, placed, session } from '@/testing/orders';
+import { cart, loyaltyRules, placed, session } from '@/testing/orders';
 import { renderApp } from '@/testing/render';
 
 const uma = {
@@ -254,14 +254,7 @@ describe('/checkout/payment with a gift card and points', () => {
           currency: 'AUD',
           can_redeem: true,
           expires_at: null,
-          rules: {
-            enabled: true,
-            points_per_dollar: 1,
-            redeem_points: 100,
-            redeem_value_cents: 500,
-            min_redeem_points: 100,
-            expiry_months: 12,
-          },
+          rules: loyaltyRules,
           history: [],
         }),
       'POST /api/v2/gift-cards/balance': () =>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { json, ok, stubApi } from '@/testing/api';
+import { loyaltyRules } from '@/testing/orders';
 import { renderApp } from '@/testing/render';
 import { type ConfirmResult, standIn } from '@/testing/stripe';
 
@@ -260,14 +261,7 @@ describe('/loyalty-points', () => {
       currency: 'AUD',
       can_redeem: true,
       expires_at: '2027-11-20T10:00:00.000Z',
-      rules: {
-        enabled: true,
-        points_per_dollar: 1,
-        redeem_points: 100,
-        redeem_value_cents: 500,
-        min_redeem_points: 100,
-        expiry_months: 12,
-      },
+      rules: loyaltyRules,
       history: [
         {
           id: 2,

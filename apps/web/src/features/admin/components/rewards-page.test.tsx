@@ -4,18 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { json, ok, stubApi } from '@/testing/api';
+import { loyaltyRules } from '@/testing/orders';
 import { renderApp } from '@/testing/render';
 
 const saved: AdminRewards = {
   currency: 'AUD',
-  loyalty: {
-    enabled: true,
-    points_per_dollar: 1,
-    redeem_points: 100,
-    redeem_value_cents: 500,
-    min_redeem_points: 100,
-    expiry_months: 12,
-  },
+  loyalty: loyaltyRules,
   gift_cards: {
     enabled: true,
     min_amount: 1000,

@@ -119,6 +119,17 @@ function RewardsForm({ saved }: { saved: AdminRewards }) {
   const [draft, setDraft] = useState(() => draftOf(saved));
   const [errors, setErrors] = useState<Errors>({});
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const toggle = (key: 'loyaltyEnabled' | 'giftCardsEnabled', label: string) => (
+    <label className="flex items-center gap-3 text-sm">
+      <input
+        type="checkbox"
+        className="size-5 accent-stone-900"
+        checked={draft[key]}
+        onChange={(e) => set({ [key]: e.target.checked })}
+      />
+      {label}
+    </label>
+  );
   /** The input of a text field of the draft, for Field to label. */
   const text =
     (key: keyof Draft, inputMode: 'numeric' | 'decimal' = 'numeric') =>
@@ -155,15 +166,7 @@ function RewardsForm({ saved }: { saved: AdminRewards }) {
     <form onSubmit={submit} noValidate className="grid gap-4 lg:grid-cols-2" aria-label="Rewards settings">
       <fieldset className="grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
         <legend className="px-1 font-semibold text-lg">Loyalty points</legend>
-        <label className="flex items-center gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="size-5 accent-stone-900"
-            checked={draft.loyaltyEnabled}
-            onChange={(e) => set({ loyaltyEnabled: e.target.checked })}
-          />
-          Customers earn and redeem points
-        </label>
+        {toggle('loyaltyEnabled', 'Customers earn and redeem points')}
         <Field name="loyalty.points_per_dollar" label="Points earned per dollar spent" errors={errors}>
           {text('pointsPerDollar')}
         </Field>
@@ -194,15 +197,7 @@ function RewardsForm({ saved }: { saved: AdminRewards }) {
       </fieldset>
       <fieldset className="grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
         <legend className="px-1 font-semibold text-lg">Gift cards</legend>
-        <label className="flex items-center gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="size-5 accent-stone-900"
-            checked={draft.giftCardsEnabled}
-            onChange={(e) => set({ giftCardsEnabled: e.target.checked })}
-          />
-          Sell gift cards online
-        </label>
+        {toggle('giftCardsEnabled', 'Sell gift cards online')}
         <div className="grid grid-cols-2 gap-3">
           <Field name="gift_cards.min_amount" label="Smallest amount ($)" errors={errors}>
             {text('minAmount', 'decimal')}
