@@ -147,6 +147,7 @@ describe('back office: who sees what', () => {
       'Ordering',
       'Coupons',
       'Gift cards',
+      'Loyalty and gift card settings',
       'Reservations',
       'Hours',
       'Theme',
