@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expect as baseExpect } from './fixtures';
 import { latestMail } from './outbox';
+import { restaurantNamed } from './restaurants';
 
 // The menu's and checkout's chunks and data on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -100,6 +101,35 @@ export async function moveOrder(request: APIRequestContext, token: string, order
     data: status === 'accepted' ? { status, prep_minutes: 20 } : { status },
   });
   baseExpect(move.status(), `moving order ${orderId} to ${status}`).toBe(200);
+}
+
+interface OpeningRange {
+  method: 'pickup' | 'delivery' | 'dine_in';
+  weekday: number;
+  opens_at: string;
+  closes_at: string;
+}
+
+/**
+ * Opens the demo restaurant's dining room around the clock through the back office's hours call,
+ * keeping its pickup and delivery hours, so a dine-in order can be placed whatever the time in Sydney.
+ */
+export async function openDiningRoomAllDay(request: APIRequestContext, name: string) {
+  const { restaurant } = await restaurantNamed(request, name);
+  const headers = { authorization: `Bearer ${await ownerToken(request)}` };
+  const current = await request.get(`/api/v2/admin/hours?restaurant_id=${restaurant.id}`, { headers });
+  baseExpect(current.status()).toBe(200);
+  const { hours } = ((await current.json()) as { data: { hours: OpeningRange[] } }).data;
+  // A range may not open and close at the same minute: two halves make the whole day.
+  const allDay = [0, 1, 2, 3, 4, 5, 6].flatMap((weekday): OpeningRange[] => [
+    { method: 'dine_in', weekday, opens_at: '00:00', closes_at: '12:00' },
+    { method: 'dine_in', weekday, opens_at: '12:00', closes_at: '00:00' },
+  ]);
+  const res = await request.put('/api/v2/admin/hours', {
+    headers,
+    data: { restaurant_id: restaurant.id, hours: [...hours.filter((h) => h.method !== 'dine_in'), ...allDay] },
+  });
+  baseExpect(res.status(), await res.text()).toBe(200);
 }
 
 export interface OrderRow {
