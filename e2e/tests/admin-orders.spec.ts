@@ -1,28 +1,17 @@
 /** The kitchen's orders board: a customer's order arrives live, staff move it on, the customer follows. */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { addMargheritas, chooseFirstTime, fillGuest, openCheckoutFromCart, owner } from '../support/checkout';
 import { expect as baseExpect, test } from '../support/fixtures';
+import { chooseRestaurant } from '../support/restaurants';
 
 // Two browsers, live streams and the back office's chunks on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
-const owner = { email: 'owner@bellanonna.example', password: 'BellaNonna-Owner-2026' };
 // checkout.spec also orders at Surry Hills at the same time: this spec only touches its own order.
 const restaurantName = 'Bella Nonna Surry Hills';
 
-/** A customer who already chose a restaurant (no selection dialog over the page). */
-async function asCustomerAt(page: Page, request: APIRequestContext, name: string) {
-  const res = await request.post('/api/restaurants-with-images', { data: { tenant_id: 139, status: 1 } });
-  const { data } = (await res.json()) as { data: { restaurant: { name: string } }[] };
-  const entry = data.find((e) => e.restaurant.name === name);
-  if (!entry) throw new Error(`no active restaurant named ${name}`);
-  const stored = JSON.stringify({ state: { selectedRestaurant: entry }, version: 0 });
-  await page.addInitScript((value) => {
-    if (!localStorage.getItem('restaurantStore')) localStorage.setItem('restaurantStore', value);
-  }, stored);
-}
-
 /** The owner signs in from the back office's door and lands on the orders board. */
 async function signInToBackOffice(page: Page, request: APIRequestContext) {
-  await asCustomerAt(page, request, restaurantName);
+  await chooseRestaurant(page, request, restaurantName);
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('Email').fill(owner.email);
@@ -53,26 +42,11 @@ test.describe('the orders board', () => {
     const customerContext = await browser.newContext();
     try {
       const customer = await customerContext.newPage();
-      await asCustomerAt(customer, request, restaurantName);
-      await customer.goto('/menu');
-      await customer
-        .getByRole('article', { name: 'Margherita' })
-        .getByRole('button', { name: 'Add Margherita' })
-        .click();
-      await customer
-        .getByRole('dialog', { name: 'Margherita' })
-        .getByRole('button', { name: /^Add to cart/ })
-        .click();
-      await customer.getByRole('button', { name: 'Cart, 1 item' }).click();
-      await customer.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Checkout' }).click();
-      const time = customer.getByRole('combobox', { name: 'Pickup time' });
-      await expect(time.locator('option').nth(1)).toBeAttached();
-      await expect(time).toBeEnabled();
-      const values = await time.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
-      await time.selectOption(values.includes('asap') ? 'asap' : (values[1] ?? ''));
-      await customer.getByRole('textbox', { name: 'Name' }).fill('Lia Live');
-      await customer.getByRole('textbox', { name: 'Email' }).fill(`live-${Date.now()}@example.com`);
-      await customer.getByRole('textbox', { name: 'Phone' }).fill('0412 555 777');
+      await chooseRestaurant(customer, request, restaurantName);
+      await addMargheritas(customer, 1);
+      await openCheckoutFromCart(customer, 1);
+      await chooseFirstTime(customer, 'Pickup time');
+      await fillGuest(customer, `live-${Date.now()}@example.com`, { name: 'Lia Live', phone: '0412 555 777' });
       await customer.getByRole('button', { name: 'Continue to payment' }).click();
       await customer.getByRole('radio', { name: 'Pay at the counter' }).check();
       await customer.getByRole('button', { name: 'Place order' }).click();

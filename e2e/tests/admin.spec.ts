@@ -1,41 +1,21 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { owner, ownerToken } from '../support/checkout';
 import { expect as baseExpect, test } from '../support/fixtures';
+import { chooseRestaurant, restaurantNamed } from '../support/restaurants';
 
 // The back office and the menu load their chunks and data after the shell; a busy machine is slow.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const owner = { email: 'owner@bellanonna.example', password: 'BellaNonna-Owner-2026' };
 // Other specs run at the same time on the same server: this one acts on Parramatta and on a dish no
 // other spec orders, and puts back everything it changes.
 const restaurantName = 'Bella Nonna Parramatta';
 const dish = 'Panna Cotta';
 
-async function restaurantEntry(request: APIRequestContext, name = restaurantName) {
-  const res = await request.post('/api/restaurants-with-images', { data: { tenant_id: 139, status: 1 } });
-  const { data } = (await res.json()) as { data: { restaurant: { id: number; name: string } }[] };
-  const entry = data.find((e) => e.restaurant.name === name);
-  if (!entry) throw new Error(`no active restaurant named ${name}`);
-  return entry;
-}
-
-/** A customer who already chose a restaurant (no selection dialog over the page). */
-async function asCustomerOf(page: Page, request: APIRequestContext, name = restaurantName) {
-  const stored = JSON.stringify({ state: { selectedRestaurant: await restaurantEntry(request, name) }, version: 0 });
-  await page.addInitScript((value) => {
-    if (!localStorage.getItem('restaurantStore')) localStorage.setItem('restaurantStore', value);
-  }, stored);
-}
-
-async function ownerToken(request: APIRequestContext) {
-  const res = await request.post('/api/v2/auth/login', { data: { tenant_id: 139, ...owner } });
-  return (await res.json()).data.token as string;
-}
-
 /** Back on sale and not paused, whatever happened in the test. */
 async function restore(request: APIRequestContext) {
   const token = await ownerToken(request);
   const headers = { authorization: `Bearer ${token}` };
-  const restaurantId = (await restaurantEntry(request)).restaurant.id;
+  const restaurantId = (await restaurantNamed(request, restaurantName)).restaurant.id;
   await request.put('/api/v2/admin/ordering/pause', { headers, data: { restaurant_id: restaurantId, minutes: 0 } });
   const menu = (await (await request.get(`/api/v2/admin/menu?restaurant_id=${restaurantId}`, { headers })).json()).data;
   const product = menu.products.find((p: { name: string }) => p.name === dish);
@@ -59,7 +39,7 @@ test.describe('the back office', () => {
     test.setTimeout(180_000);
     // The other tests of this file run alongside: this one puts back what it changes itself.
     try {
-      await asCustomerOf(page, request);
+      await chooseRestaurant(page, request, restaurantName);
       await page.goto('/admin');
       await expect(page.getByText('Sign in with your staff account')).toBeVisible();
       expect(await axeViolations()).toEqual([]);
@@ -78,7 +58,7 @@ test.describe('the back office', () => {
       // A customer, in their own browser, has the menu open and is offered the dish.
       const customerContext = await browser.newContext();
       const customer = await customerContext.newPage();
-      await asCustomerOf(customer, request);
+      await chooseRestaurant(customer, request, restaurantName);
       await customer.goto('/menu');
       const card = customer.getByRole('article', { name: dish });
       await expect(card.getByRole('button', { name: `Add ${dish}` })).toBeVisible();
@@ -146,7 +126,7 @@ test.describe('the back office', () => {
   });
 
   test("customers' pages never load the back office's code", async ({ page, request }) => {
-    await asCustomerOf(page, request, 'Bella Nonna Surry Hills');
+    await chooseRestaurant(page, request, 'Bella Nonna Surry Hills');
     const scripts: string[] = [];
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));

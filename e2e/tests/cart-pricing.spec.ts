@@ -1,19 +1,11 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../support/fixtures';
+import { chooseRestaurant } from '../support/restaurants';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 const money = (cents: number) =>
   new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(cents / 100);
-
-async function chooseRestaurant(page: Page, request: APIRequestContext, name: string) {
-  const res = await request.post('/api/restaurants-with-images', { data: { tenant_id: 139, status: 1 } });
-  const { data } = (await res.json()) as { data: { restaurant: { name: string } }[] };
-  const entry = data.find((e) => e.restaurant.name.endsWith(name));
-  if (!entry) throw new Error(`no active restaurant named ${name}`);
-  const stored = JSON.stringify({ state: { selectedRestaurant: entry }, version: 0 });
-  await page.addInitScript((value) => localStorage.setItem('restaurantStore', value), stored);
-}
 
 interface ServerCart {
   items: { quantity: number; item_total: number; discounted_item_total: number }[];
@@ -54,7 +46,7 @@ test('a half-and-half pizza and a deal, quantities changed, a coupon applied and
   pageErrors,
 }) => {
   test.slow();
-  await chooseRestaurant(page, request, 'Surry Hills');
+  await chooseRestaurant(page, request, 'Surry Hills', 'replaced');
 
   // A large Margherita with extra cheese, half Diavola with olives.
   await page.goto('/menu');

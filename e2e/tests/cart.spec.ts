@@ -1,16 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../support/fixtures';
+import { chooseRestaurant } from '../support/restaurants';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-async function chooseRestaurant(page: Page, request: APIRequestContext, name: string) {
-  const res = await request.post('/api/restaurants-with-images', { data: { tenant_id: 139, status: 1 } });
-  const { data } = (await res.json()) as { data: { restaurant: { name: string } }[] };
-  const entry = data.find((e) => e.restaurant.name.endsWith(name));
-  if (!entry) throw new Error(`no active restaurant named ${name}`);
-  const stored = JSON.stringify({ state: { selectedRestaurant: entry }, version: 0 });
-  await page.addInitScript((value) => localStorage.setItem('restaurantStore', value), stored);
-}
 
 /** The cart as the server prices it for the browser's guest. */
 async function serverCart(page: Page, request: APIRequestContext) {
@@ -26,7 +18,7 @@ test('add a half-and-half pizza from /menu, change its quantity, and see the ser
   pageErrors,
 }) => {
   test.slow();
-  await chooseRestaurant(page, request, 'Surry Hills');
+  await chooseRestaurant(page, request, 'Surry Hills', 'replaced');
   await page.goto('/menu');
   const margherita = page.getByRole('article', { name: 'Margherita' });
   await margherita.getByRole('button', { name: 'Add Margherita' }).click();

@@ -1,17 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { latestMail } from '../support/outbox';
+import { chooseRestaurant } from '../support/restaurants';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-async function chooseRestaurant(page: Page, request: APIRequestContext, name: string) {
-  const res = await request.post('/api/restaurants-with-images', { data: { tenant_id: 139, status: 1 } });
-  const { data } = (await res.json()) as { data: { restaurant: { name: string } }[] };
-  const entry = data.find((e) => e.restaurant.name.endsWith(name));
-  if (!entry) throw new Error(`no active restaurant named ${name}`);
-  const stored = JSON.stringify({ state: { selectedRestaurant: entry }, version: 0 });
-  await page.addInitScript((value) => localStorage.setItem('restaurantStore', value), stored);
-}
 
 /** A verified account of its own, so no other test's password change can get in the way. */
 async function createAccount(request: APIRequestContext, email: string, password: string) {
@@ -32,7 +24,7 @@ test("a guest's cart survives signing in", async ({ page, request, pageErrors })
   const password = 'e2e-cart-password-1';
   await createAccount(request, email, password);
 
-  await chooseRestaurant(page, request, 'Surry Hills');
+  await chooseRestaurant(page, request, 'Surry Hills', 'replaced');
   await page.goto('/menu');
   await page.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add Margherita' }).click();
   const dialog = page.getByRole('dialog', { name: 'Margherita' });

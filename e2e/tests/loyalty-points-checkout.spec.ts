@@ -1,62 +1,25 @@
 /** Issue 9: a signed-in customer earns points when an order is completed and redeems them on the next one. */
 import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  addMargheritas,
+  chooseFirstTime,
+  moveOrder,
+  openCheckoutFromCart,
+  ownerToken,
+  signUpCustomer,
+} from '../support/checkout';
 import { expect as baseExpect, test } from '../support/fixtures';
-import { latestMail } from '../support/outbox';
+import { chooseRestaurant } from '../support/restaurants';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const owner = { email: 'owner@bellanonna.example', password: 'BellaNonna-Owner-2026' };
 const dollars = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
-
-async function chooseRestaurant(page: Page, request: APIRequestContext, name: string) {
-  const res = await request.post('/api/restaurants-with-images', { data: { tenant_id: 139, status: 1 } });
-  const { data } = (await res.json()) as { data: { restaurant: { name: string } }[] };
-  const entry = data.find((e) => e.restaurant.name.endsWith(name));
-  if (!entry) throw new Error(`no active restaurant named ${name}`);
-  const stored = JSON.stringify({ state: { selectedRestaurant: entry }, version: 0 });
-  await page.addInitScript((value) => {
-    if (!localStorage.getItem('restaurantStore')) localStorage.setItem('restaurantStore', value);
-  }, stored);
-}
-
-/** A freshly signed-up, verified customer, signed in in the browser. */
-async function signUp(page: Page, request: APIRequestContext) {
-  const email = `e2e-points-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signup = await request.post('/api/v2/auth/signup', {
-    data: { tenant_id: 139, name: 'Pia Points', email, phone_no: '0412 345 678', password: 'e2e-password-1' },
-  });
-  baseExpect(signup.ok()).toBe(true);
-  const code = /\b(\d{6})\b/.exec((await latestMail(email)).text)?.[1] ?? '';
-  const verify = await request.post('/api/v2/auth/verify-code', {
-    data: { tenant_id: 139, email, purpose: 'signup', code },
-  });
-  baseExpect(verify.ok()).toBe(true);
-  const { token, user } = ((await verify.json()) as { data: { token: string; user: unknown } }).data;
-  await page.addInitScript(
-    ([t, u]) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', t as string);
-        localStorage.setItem('user', u as string);
-      }
-    },
-    [token, JSON.stringify(user)],
-  );
-}
 
 /** `count` regular Margheritas from the menu, then on to checkout. */
 async function orderMargheritas(page: Page, count: number) {
-  await page.goto('/menu');
-  await page.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add Margherita' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Margherita' });
-  for (let i = 1; i < count; i++) await dialog.getByRole('button', { name: /^Increase quantity/ }).click();
-  await dialog.getByRole('button', { name: /^Add to cart/ }).click();
-  await page.getByRole('button', { name: `Cart, ${count} items` }).click();
-  await page.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Checkout' }).click();
+  await addMargheritas(page, count);
+  await openCheckoutFromCart(page, count);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  const select = page.getByRole('combobox', { name: 'Pickup time' });
-  await expect(select.locator('option').nth(1)).toBeAttached();
-  await expect(select).toBeEnabled();
-  const values = await select.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
-  await select.selectOption(values.includes('asap') ? 'asap' : (values[1] ?? ''));
+  await chooseFirstTime(page, 'Pickup time');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/checkout\/payment$/);
 }
@@ -73,16 +36,9 @@ async function placeCashOrder(page: Page) {
 }
 
 async function complete(request: APIRequestContext, orderId: number) {
-  const login = await request.post('/api/v2/auth/login', { data: { tenant_id: 139, ...owner } });
-  baseExpect(login.status()).toBe(200);
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
-  for (const status of ['accepted', 'preparing', 'ready', 'completed']) {
-    const move = await request.patch(`/api/v2/admin/orders/${orderId}/status`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: status === 'accepted' ? { status, prep_minutes: 20 } : { status },
-    });
-    baseExpect(move.status(), `moving order ${orderId} to ${status}`).toBe(200);
-  }
+  const token = await ownerToken(request);
+  for (const status of ['accepted', 'preparing', 'ready', 'completed'])
+    await moveOrder(request, token, orderId, status);
 }
 
 test('a signed-in customer earns points on a completed order and redeems them on the next', async ({
@@ -92,7 +48,7 @@ test('a signed-in customer earns points on a completed order and redeems them on
   pageErrors,
 }) => {
   test.slow();
-  await signUp(page, request);
+  await signUpCustomer(page, request, { name: 'Pia Points', emailPrefix: 'e2e-points' });
   await chooseRestaurant(page, request, 'Surry Hills');
 
   // Six Margheritas: over $100, so at 1 point per dollar the order earns more than the 100 minimum.

@@ -1,20 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../support/fixtures';
+import { chooseRestaurant } from '../support/restaurants';
 
 // The menu's code and data arrive after the page shell; on a busy machine that can take a while.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-/** A returning visitor who chose this restaurant (the first visit's dialog is restaurants.spec.ts's). */
-async function chooseRestaurant(page: Page, request: APIRequestContext, name: string) {
-  const res = await request.post('/api/restaurants-with-images', { data: { tenant_id: 139, status: 1 } });
-  const { data } = (await res.json()) as { data: { restaurant: { name: string } }[] };
-  const entry = data.find((e) => e.restaurant.name.endsWith(name));
-  if (!entry) throw new Error(`no active restaurant named ${name}`);
-  const stored = JSON.stringify({ state: { selectedRestaurant: entry }, version: 0 });
-  await page.addInitScript((value) => localStorage.setItem('restaurantStore', value), stored);
-}
-
-test.beforeEach(({ page, request }) => chooseRestaurant(page, request, 'Surry Hills'));
+test.beforeEach(({ page, request }) => chooseRestaurant(page, request, 'Surry Hills', 'replaced'));
 
 test.describe('the menu', () => {
   test('search, open a pizza, make it half-and-half with modifiers, and watch the price', async ({
@@ -94,7 +84,7 @@ test.describe('the menu', () => {
   });
 
   test('the in-store menu has in-store prices', async ({ page, request }) => {
-    await chooseRestaurant(page, request, 'Parramatta');
+    await chooseRestaurant(page, request, 'Parramatta', 'replaced');
     await page.goto('/instore-menu');
     await expect(page.getByRole('heading', { level: 1, name: 'In-store Menu' })).toBeVisible();
     await expect(page.getByRole('article', { name: 'Margherita' })).toContainText('$17.50');
