@@ -1,18 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
+import { fillCard, ownerToken } from '../support/checkout';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { latestMail } from '../support/outbox';
 import { withRestaurantChosen } from '../support/restaurants';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const owner = { email: 'owner@bellanonna.example', password: 'BellaNonna-Owner-2026' };
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-async function tokenOf(request: APIRequestContext, credentials: { email: string; password: string }) {
-  const res = await request.post('/api/v2/auth/login', { data: { tenant_id: 139, ...credentials } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()).data as { token: string }).token;
-}
 
 /** A new verified customer (sign-up by code from the outbox). */
 async function newCustomer(request: APIRequestContext) {
@@ -41,7 +35,7 @@ test.describe('gift cards', () => {
   }) => {
     const recipient = `gift-${unique()}@example.com`;
     const issued = await request.post('/api/v2/admin/gift-cards', {
-      headers: { authorization: `Bearer ${await tokenOf(request, owner)}` },
+      headers: { authorization: `Bearer ${await ownerToken(request)}` },
       data: { amount: 5000, recipient_name: 'Grace', recipient_email: recipient, note: 'Browser test' },
     });
     expect(issued.status()).toBe(201);
@@ -85,10 +79,7 @@ test.describe('buying a gift card', () => {
     await page.getByRole('button', { name: 'Continue to payment: $40.00' }).click();
 
     await expect(page.getByRole('heading', { name: 'Pay $40.00' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0027 6000 3184');
-    await page.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill('12/34');
-    await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-    await page.getByRole('textbox', { name: 'Name on card' }).fill('Ada Lovelace');
+    await fillCard(page, '4000 0027 6000 3184');
     await page.getByRole('button', { name: 'Pay now' }).click();
 
     const bank = page.getByRole('dialog', { name: 'Confirm your payment' });
