@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Menu, type MenuProduct, type PlacedOrder, toZoned } from '@storefront/core';
+import { type FulfilmentTimes, type Menu, type MenuProduct, type PlacedOrder, toZoned } from '@storefront/core';
 import { sha256 } from '../../src/modules/auth/crypto.js';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, tenantId } from './auth.js';
@@ -110,11 +110,17 @@ export async function menuOf(ctx: TestContext, restaurantId: number): Promise<Me
   return (await ctx.app.inject({ method: 'GET', url: `/api/v2/restaurants/${restaurantId}/menu` })).json().data;
 }
 
-/** A product with no required choices. */
-export const simpleProduct = (menu: Menu, skip = 0) =>
+const simpleProducts = (menu: Menu) =>
   menu.products.filter(
     (p) => p.is_available && !p.is_half_and_half && p.modifier_groups.every((g) => g.min_select === 0),
-  )[skip] as MenuProduct;
+  );
+
+/** A product with no required choices. */
+export const simpleProduct = (menu: Menu, skip = 0) => simpleProducts(menu)[skip] as MenuProduct;
+
+/** The cheapest product with no required choices. */
+export const cheapestProduct = (menu: Menu) =>
+  simpleProducts(menu).reduce((a, b) => (b.unit_price < a.unit_price ? b : a));
 
 export async function addToCart(
   ctx: TestContext,
@@ -160,18 +166,20 @@ export async function firstTime(
 }
 
 /**
- * The scheduled pickup times of the first day the restaurant offers (ASAP left out): orders at
- * different times count against different kitchen slots, so on PostgreSQL they run side by side.
+ * Scheduled pickup times (ASAP left out) at least `marginMinutes` away, so a long test does not
+ * pass their lead time: orders at different times count against different kitchen slots, so on
+ * PostgreSQL they run side by side.
  */
-export async function pickupTimes(ctx: TestContext, restaurantId: number) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/v2/restaurants/${restaurantId}/fulfilment-times?method=pickup`,
-  });
-  const data = res.json().data as { date: string | null; times: { value: string }[] };
-  const times = data.times.filter((t) => t.value !== 'asap');
-  if (!data.date || times.length === 0) throw new Error(`no pickup times: ${res.body}`);
-  return times.map((t) => ({ pickup_date: data.date as string, pickup_time: t.value }));
+export async function pickupTimes(ctx: TestContext, restaurantId: number, marginMinutes = 60) {
+  const earliest = Date.now() + marginMinutes * 60_000;
+  const url = `/api/v2/restaurants/${restaurantId}/fulfilment-times?method=pickup`;
+  const first = (await ctx.app.inject({ method: 'GET', url })).json().data as FulfilmentTimes;
+  for (const date of first.dates) {
+    const day = (await ctx.app.inject({ method: 'GET', url: `${url}&date=${date}` })).json().data as FulfilmentTimes;
+    const times = day.times.filter((t) => t.value !== 'asap' && Date.parse(t.starts_at) >= earliest);
+    if (times.length > 0) return times.map((t) => ({ pickup_date: date, pickup_time: t.value }));
+  }
+  throw new Error(`no pickup times ${marginMinutes} minutes ahead`);
 }
 
 export const guestDetails = (email = `guest-${randomUUID()}@example.test`) => ({
