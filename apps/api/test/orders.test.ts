@@ -1,6 +1,6 @@
 import { addDays, type Menu, type MenuProduct, type Order, type PlacedOrder, toZoned } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './support/app.js';
+import type { TestContext } from './support/app.js';
 import { signUp, tenantId } from './support/auth.js';
 import {
   address,
@@ -17,6 +17,7 @@ import {
   placeOrder,
   restaurantIds,
   simpleProduct,
+  startShop,
 } from './support/orders.js';
 
 let ctx: TestContext;
@@ -25,12 +26,8 @@ let menu: Menu;
 let restaurantId: number;
 
 beforeAll(async () => {
-  // Many guests and sign-ups in one file: the sign-in rate limit is not under test here.
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10000' } });
+  ({ ctx, restaurantId, menu } = await startShop());
   ids = await restaurantIds(ctx);
-  restaurantId = ids['surry-hills'] as number;
-  await openAllDay(ctx, restaurantId);
-  menu = await menuOf(ctx, restaurantId);
 });
 afterAll(async () => ctx?.close());
 
