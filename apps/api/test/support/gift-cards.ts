@@ -2,6 +2,7 @@ import type { Db } from '../../src/db/database.js';
 import * as giftCards from '../../src/modules/gift-cards/ledger.js';
 import type { TestContext } from './app.js';
 import { bearer, tenantId } from './auth.js';
+import { addAustralianTenant } from './tenants.js';
 
 export interface IssuedCard {
   code: string;
@@ -43,21 +44,7 @@ export const otherTenantCode = 'ABCD-EFGH-JKLM-NPQR';
 export async function otherBusinessCard(db: Db) {
   const existing = await db.selectFrom('tenants').select('id').where('id', '=', otherTenantId).executeTakeFirst();
   if (!existing) {
-    await db
-      .insertInto('tenants')
-      .values({
-        id: otherTenantId,
-        name: 'Other Diner',
-        short_name: 'Other',
-        slug: 'other-diner',
-        host: 'other.example',
-        currency: 'AUD',
-        locale: 'en-AU',
-        timezone: 'Australia/Sydney',
-        tax_mode: 'inclusive',
-        tax_rate_bps: 1000,
-      })
-      .execute();
+    await addAustralianTenant(db, otherTenantId, { name: 'Other Diner', slug: 'other-diner' });
   }
   const hash = giftCards.hashGiftCardCode(otherTenantCode.replaceAll('-', ''));
   const card = await db
