@@ -5,7 +5,15 @@ import * as giftCards from '../src/modules/gift-cards/ledger.js';
 import * as loyalty from '../src/modules/loyalty/ledger.js';
 import { comparableAnswer, createTestApp, type TestContext } from './support/app.js';
 import { bearer, lastMail, logIn, signUp, tenantId } from './support/auth.js';
-import { giftCardBalance, issueGiftCard, ledgerSum, otherBusinessCard, otherTenantId } from './support/gift-cards.js';
+import {
+  expireGiftCard,
+  giftCardBalance,
+  issueGiftCard,
+  ledgerSum,
+  otherBusinessCard,
+  otherTenantId,
+  pointsAccount,
+} from './support/gift-cards.js';
 
 let ctx: TestContext;
 let ownerToken: string;
@@ -105,11 +113,7 @@ describe('gift card options and balance', () => {
 
   it('an expired card answers 422 and cannot be redeemed', async () => {
     const card = await issue(3000);
-    await ctx.db
-      .updateTable('gift_cards')
-      .set({ expires_at: '2026-01-01T00:00:00.000Z' })
-      .where('id', '=', card.gift_card.id)
-      .execute();
+    await expireGiftCard(ctx.db, card.gift_card.id);
     const res = await checkBalance(card.code);
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toBe('This gift card has expired.');
@@ -388,17 +392,8 @@ describe('loyalty points', () => {
     for (const a of attempts) {
       if (a.status === 'rejected') expect((a.reason as { statusCode: number }).statusCode).toBeOneOf([409, 422]);
     }
-    const account = await ctx.db
-      .selectFrom('loyalty_accounts')
-      .select(['id', 'balance'])
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    expect(account.balance).toBe(0);
-    const entries = await ctx.db
-      .selectFrom('loyalty_ledger')
-      .selectAll()
-      .where('account_id', '=', account.id)
-      .execute();
+    const { balance, entries } = await pointsAccount(ctx.db, userId);
+    expect(balance).toBe(0);
     expect(entries.reduce((s, e) => s + e.points, 0)).toBe(0);
     expect(entries.filter((e) => e.kind === 'redeem')).toHaveLength(10);
   });

@@ -32,6 +32,11 @@ export async function giftCardBalance(db: Db, id: number) {
   return row.balance;
 }
 
+/** Lets a card's validity run out (on 1 January 2026). */
+export async function expireGiftCard(db: Db, id: number) {
+  await db.updateTable('gift_cards').set({ expires_at: '2026-01-01T00:00:00.000Z' }).where('id', '=', id).execute();
+}
+
 export async function ledgerSum(db: Db, giftCardId: number) {
   const entries = await giftCards.ledgerOf(db, tenantId, giftCardId);
   return entries.reduce((sum, e) => sum + e.amount, 0);
@@ -76,4 +81,20 @@ export async function otherBusinessCard(db: Db) {
     .transaction()
     .execute((trx) => giftCards.activate(trx, { tenantId: otherTenantId, giftCardId: id, now: new Date() }));
   return { id, code: otherTenantCode };
+}
+
+/** A customer's points account with every entry of its ledger, oldest first. */
+export async function pointsAccount(db: Db, userId: number) {
+  const account = await db
+    .selectFrom('loyalty_accounts')
+    .select(['id', 'balance'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const entries = await db
+    .selectFrom('loyalty_ledger')
+    .selectAll()
+    .where('account_id', '=', account.id)
+    .orderBy('id')
+    .execute();
+  return { ...account, entries };
 }
