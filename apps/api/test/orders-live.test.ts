@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { OrderEventData } from '@storefront/core';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../src/lib/sse.js';
 import { createOrderEvents, type OrderEvent } from '../src/modules/orders/events.js';
@@ -231,17 +232,21 @@ describe.skipIf(!redisUrl)('order events across processes through Redis', () => 
     const channel = `test:orders:${randomBytes(6).toString('hex')}`;
     const a = createOrderEvents({ redisUrl, channel });
     const b = createOrderEvents({ redisUrl, channel });
+    const admin = new Redis(redisUrl as string);
     try {
       const onA: OrderEvent[] = [];
       const onB: OrderEvent[] = [];
+      const next = (list: OrderEvent[], count: number) =>
+        new Promise<void>((resolve) => {
+          const check = () => (list.length >= count ? resolve() : setImmediate(check));
+          check();
+        });
       a.onOrder(42, (e) => onA.push(e));
-      const arrived = new Promise<OrderEvent>((resolve) =>
-        b.onOrder(42, (e) => {
-          onB.push(e);
-          resolve(e);
-        }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 200)); // both subscriptions are live
+      b.onOrder(42, (e) => onB.push(e));
+      // Both buses subscribed (Redis counts them), so nothing published below can be missed.
+      while (((await admin.pubsub('NUMSUB', channel)) as [string, number])[1] < 2) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       const event: OrderEvent = {
         type: 'status',
         tenantId: 139,
@@ -254,11 +259,17 @@ describe.skipIf(!redisUrl)('order events across processes through Redis', () => 
         status_history: [],
       };
       a.publish(event);
-      expect(await arrived).toEqual(event);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(onA).toHaveLength(1); // its own message is not delivered twice
-      expect(onB).toHaveLength(1);
+      await next(onB, 1);
+      expect(onB).toEqual([event]);
+      // B answers after A's event went through Redis: were A's own message to come back to A, it
+      // would arrive before B's (Redis keeps the order), so A holding exactly both proves it did not.
+      const reply: OrderEvent = { ...event, status: 'ready' };
+      b.publish(reply);
+      await next(onA, 2);
+      expect(onA).toEqual([event, reply]);
+      expect(onB).toEqual([event, reply]);
     } finally {
+      admin.disconnect();
       await a.close();
       await b.close();
     }
