@@ -7,7 +7,8 @@ import { hashPassword } from '../src/modules/auth/crypto.js';
 import { catalogueRepository } from '../src/modules/catalogue/repository.js';
 import { fulfilmentService } from '../src/modules/fulfilment/service.js';
 import { createTestApp, type TestContext } from './support/app.js';
-import { bearer, tenantId } from './support/auth.js';
+import { bearer, signIn, signInAs, tenantId } from './support/auth.js';
+import { addPonsonby, addTenant } from './support/tenants.js';
 
 let ctx: TestContext;
 let uploadsDir: string;
@@ -15,64 +16,14 @@ const ids: Record<string, number> = {};
 const tokens: Record<'owner' | 'manager' | 'staff' | 'customer' | 'otherOwner', string> = {} as never;
 let otherRestaurant: number;
 
-async function login(tenant: number, email: string, password: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v2/auth/login',
-    payload: { tenant_id: tenant, email, password },
-  });
-  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.body}`);
-  return res.json().data.token as string;
-}
-
 beforeAll(async () => {
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
   ctx = await createTestApp({ config: { uploadsDir } });
   for (const r of await ctx.db.selectFrom('restaurants').select(['id', 'slug']).execute()) ids[r.slug] = r.id;
-  tokens.owner = await login(tenantId, 'owner@bellanonna.example', 'BellaNonna-Owner-2026');
-  tokens.manager = await login(tenantId, 'manager@bellanonna.example', 'BellaNonna-Manager-2026');
-  tokens.staff = await login(tenantId, 'staff@bellanonna.example', 'BellaNonna-Staff-2026');
-  tokens.customer = await login(tenantId, 'customer@bellanonna.example', 'BellaNonna-Customer-2026');
+  for (const role of ['owner', 'manager', 'staff', 'customer'] as const) tokens[role] = await signInAs(ctx.app, role);
   // Another business with its own owner and restaurant.
-  await ctx.db
-    .insertInto('tenants')
-    .values({
-      id: 7,
-      name: 'Luigi',
-      short_name: 'Luigi',
-      slug: 'luigi',
-      host: 'luigi.example',
-      currency: 'NZD',
-      locale: 'en-NZ',
-      timezone: 'Pacific/Auckland',
-      tax_mode: 'exclusive',
-      tax_rate_bps: 1500,
-    })
-    .execute();
-  otherRestaurant = (
-    await ctx.db
-      .insertInto('restaurants')
-      .values({
-        tenant_id: 7,
-        name: 'Luigi Ponsonby',
-        slug: 'ponsonby',
-        status: 1,
-        street_name: '1 Ponsonby Rd',
-        suburb: 'Ponsonby',
-        city: 'Auckland',
-        state: 'AUK',
-        postcode: '1011',
-        country: 'NZ',
-        phone: '09 000 0000',
-        email: 'p@luigi.example',
-        latitude: -36.85,
-        longitude: 174.75,
-        timezone: 'Pacific/Auckland',
-        image_path: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  await addTenant(ctx.db);
+  otherRestaurant = await addPonsonby(ctx.db);
   await ctx.db
     .insertInto('users')
     .values({
@@ -84,7 +35,7 @@ beforeAll(async () => {
       google_sub: null,
     })
     .execute();
-  tokens.otherOwner = await login(7, 'owner@luigi.example', 'Luigi-Owner-2026');
+  tokens.otherOwner = await signIn(ctx.app, 'owner@luigi.example', 'Luigi-Owner-2026', 7);
 });
 afterAll(async () => {
   await ctx?.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { bearer, codeIn, lastMail, logIn, signUp, tenantId } from './support/auth.js';
+import { addAustralianTenant } from './support/tenants.js';
 
 describe('accounts: sign-up, codes, login, reset', () => {
   let ctx: TestContext;
@@ -255,21 +256,7 @@ describe('accounts: sign-up, codes, login, reset', () => {
   });
 
   it("refuses another tenant's login with this tenant's account", async () => {
-    await ctx.db
-      .insertInto('tenants')
-      .values({
-        id: 140,
-        name: 'Other',
-        short_name: 'Other',
-        slug: 'other',
-        host: 'other.example',
-        currency: 'AUD',
-        locale: 'en-AU',
-        timezone: 'Australia/Sydney',
-        tax_mode: 'inclusive',
-        tax_rate_bps: 1000,
-      })
-      .execute();
+    await addAustralianTenant(ctx.db, 140);
     await signUp(ctx.app, ctx.db, 'tenant139@example.com', { password: 'tenant-password-1' });
     const res = await post('/v2/auth/login', {
       tenant_id: 140,

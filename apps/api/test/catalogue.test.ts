@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueService } from '../src/modules/catalogue/service.js';
 import { createTestApp, type TestContext } from './support/app.js';
+import { addAustralianTenant } from './support/tenants.js';
 
 describe('catalogue and menus', () => {
   let ctx: TestContext;
@@ -145,21 +146,7 @@ describe('catalogue and menus', () => {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual(notFound);
       }
-      await ctx.db
-        .insertInto('tenants')
-        .values({
-          id: 240,
-          name: 'Other Pizza',
-          short_name: 'Other',
-          slug: 'other',
-          host: 'other.example',
-          currency: 'AUD',
-          locale: 'en-AU',
-          timezone: 'Australia/Sydney',
-          tax_mode: 'inclusive',
-          tax_rate_bps: 1000,
-        })
-        .execute();
+      await addAustralianTenant(ctx.db, 240, { name: 'Other Pizza' });
       const { id: otherRestaurant } = await ctx.db
         .insertInto('restaurants')
         .values({

@@ -13,6 +13,7 @@ import { AppError } from '../src/lib/errors.js';
 import { fulfilmentService } from '../src/modules/fulfilment/service.js';
 import { createTestApp, type TestContext } from './support/app.js';
 import { bearer, tenantId } from './support/auth.js';
+import { addTenant } from './support/tenants.js';
 
 const tz = 'Australia/Sydney';
 const today = () => todayAt(new Date(), { timezone: tz });
@@ -29,21 +30,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   for (const r of await ctx.db.selectFrom('restaurants').select(['id', 'slug']).execute()) ids[r.slug] = r.id;
   menu = (await ctx.app.inject({ method: 'GET', url: `/api/v2/restaurants/${ids['surry-hills']}/menu` })).json().data;
-  await ctx.db
-    .insertInto('tenants')
-    .values({
-      id: 7,
-      name: 'Luigi',
-      short_name: 'Luigi',
-      slug: 'luigi',
-      host: 'luigi.example',
-      currency: 'NZD',
-      locale: 'en-NZ',
-      timezone: 'Pacific/Auckland',
-      tax_mode: 'exclusive',
-      tax_rate_bps: 1500,
-    })
-    .execute();
+  await addTenant(ctx.db);
   otherTenantRestaurant = await addRestaurant({ tenant: 7, timezone: 'Pacific/Auckland' });
 });
 

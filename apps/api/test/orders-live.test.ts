@@ -1,37 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Menu, OrderEventData, PlacedOrder } from '@storefront/core';
+import type { OrderEventData } from '@storefront/core';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../src/lib/sse.js';
 import { createOrderEvents, type OrderEvent } from '../src/modules/orders/events.js';
-import { createTestApp, type TestContext } from './support/app.js';
-import {
-  addToCart,
-  type Caller,
-  call,
-  firstTime,
-  guestDetails,
-  menuOf,
-  newGuest,
-  openAllDay,
-  placeOrder,
-  restaurantIds,
-  simpleProduct,
-  userWithRole,
-} from './support/orders.js';
+import type { TestContext } from './support/app.js';
+import { type Caller, call, guestOrder, newGuest, type Shop, startShop, userWithRole } from './support/orders.js';
 import { type SmtpCapture, startSmtpCapture } from './support/smtp.js';
 
+let shop: Shop;
 let ctx: TestContext;
 let smtp: SmtpCapture;
-let menu: Menu;
 let restaurantId: number;
 let base: string;
 let staff: Caller;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  ctx = await createTestApp({
-    env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://bellanonna.example.test', AUTH_RATE_LIMIT_MAX: '10000' },
+  shop = await startShop({
+    env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://bellanonna.example.test' },
     // A stream with a short keep-alive, to see the comments without waiting 15 s.
     extend: (app) =>
       app.get('/test/keep-alive', async (request, reply) => {
@@ -39,9 +27,7 @@ beforeAll(async () => {
         stream.send('hello', { ok: true });
       }),
   });
-  restaurantId = (await restaurantIds(ctx))['surry-hills'] as number;
-  await openAllDay(ctx, restaurantId);
-  menu = await menuOf(ctx, restaurantId);
+  ({ ctx, restaurantId } = shop);
   staff = await userWithRole(ctx, 'staff');
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
@@ -51,19 +37,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function cashOrder(email?: string) {
-  const guest = await newGuest(ctx);
-  await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 2);
-  const res = await placeOrder(ctx, guest, {
-    restaurant_id: restaurantId,
-    method: 'pickup',
-    ...(await firstTime(ctx, restaurantId, 'pickup')),
-    payment_method: 'cash_on_delivery',
-    guest_details: guestDetails(email),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { guest, placed: res.json().data as PlacedOrder };
-}
+const cashOrder = (email?: string) => guestOrder(shop, { payment_method: 'cash_on_delivery' }, { email });
 
 /** Reads server-sent events from a real HTTP stream: `next(name)` resolves with the next such event's data. */
 function eventReader(response: Response) {
@@ -258,17 +232,21 @@ describe.skipIf(!redisUrl)('order events across processes through Redis', () => 
     const channel = `test:orders:${randomBytes(6).toString('hex')}`;
     const a = createOrderEvents({ redisUrl, channel });
     const b = createOrderEvents({ redisUrl, channel });
+    const admin = new Redis(redisUrl as string);
     try {
       const onA: OrderEvent[] = [];
       const onB: OrderEvent[] = [];
+      const next = (list: OrderEvent[], count: number) =>
+        new Promise<void>((resolve) => {
+          const check = () => (list.length >= count ? resolve() : setImmediate(check));
+          check();
+        });
       a.onOrder(42, (e) => onA.push(e));
-      const arrived = new Promise<OrderEvent>((resolve) =>
-        b.onOrder(42, (e) => {
-          onB.push(e);
-          resolve(e);
-        }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 200)); // both subscriptions are live
+      b.onOrder(42, (e) => onB.push(e));
+      // Both buses subscribed (Redis counts them), so nothing published below can be missed.
+      while (((await admin.pubsub('NUMSUB', channel)) as [string, number])[1] < 2) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       const event: OrderEvent = {
         type: 'status',
         tenantId: 139,
@@ -281,11 +259,17 @@ describe.skipIf(!redisUrl)('order events across processes through Redis', () => 
         status_history: [],
       };
       a.publish(event);
-      expect(await arrived).toEqual(event);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(onA).toHaveLength(1); // its own message is not delivered twice
-      expect(onB).toHaveLength(1);
+      await next(onB, 1);
+      expect(onB).toEqual([event]);
+      // B answers after A's event went through Redis: were A's own message to come back to A, it
+      // would arrive before B's (Redis keeps the order), so A holding exactly both proves it did not.
+      const reply: OrderEvent = { ...event, status: 'ready' };
+      b.publish(reply);
+      await next(onA, 2);
+      expect(onA).toEqual([event, reply]);
+      expect(onB).toEqual([event, reply]);
     } finally {
+      admin.disconnect();
       await a.close();
       await b.close();
     }

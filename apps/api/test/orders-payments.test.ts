@@ -1,35 +1,40 @@
-import { type Menu, type Order, type PlacedOrder, sandboxTestCards } from '@storefront/core';
+import { type Order, type PlacedOrder, sandboxTestCards } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxProvider, signSandboxWebhook } from '../src/modules/payments/sandbox.js';
-import { createTestApp, type TestContext } from './support/app.js';
+import type { TestContext } from './support/app.js';
 import { tenantId } from './support/auth.js';
 import {
   addToCart,
   type Caller,
   call,
+  confirmSandbox,
   firstTime,
   guestDetails,
+  guestOrder,
+  historyOf,
   menuOf,
   newGuest,
   openAllDay,
+  orderRow,
+  pickupOrder,
   placeOrder,
   restaurantIds,
+  type Shop,
+  sandboxCard,
   simpleProduct,
+  startShop,
   userWithRole,
 } from './support/orders.js';
 
+let shop: Shop;
 let ctx: TestContext;
-let menu: Menu;
 let restaurantId: number;
 let staff: Caller;
 const webhookSecret = 'whsec_sandbox_test_secret';
 
 beforeAll(async () => {
-  // Many guests and sign-ups in one file: the sign-in rate limit is not under test here.
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10000' } });
-  restaurantId = (await restaurantIds(ctx))['surry-hills'] as number;
-  await openAllDay(ctx, restaurantId);
-  menu = await menuOf(ctx, restaurantId);
+  shop = await startShop();
+  ({ ctx, restaurantId } = shop);
   staff = await userWithRole(ctx, 'staff');
   await ctx.db
     .updateTable('app_settings')
@@ -40,44 +45,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-async function cardOrder(options: { payment_method?: string } = {}) {
-  const guest = await newGuest(ctx);
-  await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 2);
-  const res = await placeOrder(ctx, guest, {
-    restaurant_id: restaurantId,
-    method: 'pickup',
-    ...(await firstTime(ctx, restaurantId, 'pickup')),
-    payment_method: options.payment_method ?? 'card',
-    guest_details: guestDetails(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { guest, placed: res.json().data as PlacedOrder };
-}
-
-const card = (number: string, extra: Record<string, unknown> = {}) => ({
-  card_number: number,
-  exp_month: 12,
-  exp_year: new Date().getUTCFullYear() + 2,
-  cvc: '123',
-  ...extra,
-});
-
-async function confirm(guest: Caller, paymentId: string, number: string, extra: Record<string, unknown> = {}) {
-  return call(ctx, 'POST', '/v2/payments/sandbox/confirm', guest.token, {
-    payment_id: paymentId,
-    ...card(number, extra),
-  });
-}
-
-async function orderRow(id: number) {
-  return ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
-async function historyOf(id: number) {
-  return (
-    await ctx.db.selectFrom('order_status_history').select('status').where('order_id', '=', id).orderBy('id').execute()
-  ).map((h) => h.status);
-}
+const cardOrder = (options: { payment_method?: string } = {}) =>
+  guestOrder(shop, { payment_method: options.payment_method ?? 'card' });
 
 const changeStatus = (token: string, id: number, body: Record<string, unknown>) =>
   call(ctx, 'PATCH', `/v2/admin/orders/${id}/status`, token, body);
@@ -85,7 +54,7 @@ const changeStatus = (token: string, id: number, body: Record<string, unknown>) 
 async function paidOrder() {
   const { guest, placed } = await cardOrder();
   const paymentId = placed.payment?.payment_id as string;
-  const res = await confirm(guest, paymentId, sandboxTestCards.success);
+  const res = await confirmSandbox(ctx, guest, paymentId, sandboxTestCards.success);
   expect(res.json().data.status).toBe('succeeded');
   return { guest, placed, paymentId };
 }
@@ -115,9 +84,9 @@ describe('card orders with the sandbox provider', () => {
     const { guest, placed } = await cardOrder();
     const paymentId = placed.payment?.payment_id as string;
     const cases: [Record<string, unknown>, string, string][] = [
-      [card('4242424242424241'), 'card_number', 'Your card number is invalid.'],
-      [card(sandboxTestCards.success, { exp_year: 2020 }), 'exp_month', 'Your card has expired.'],
-      [card(sandboxTestCards.success, { cvc: '1234' }), 'cvc', "Your card's security code is invalid."],
+      [sandboxCard('4242424242424241'), 'card_number', 'Your card number is invalid.'],
+      [sandboxCard(sandboxTestCards.success, { exp_year: 2020 }), 'exp_month', 'Your card has expired.'],
+      [sandboxCard(sandboxTestCards.success, { cvc: '1234' }), 'cvc', "Your card's security code is invalid."],
     ];
     for (const [body, field, message] of cases) {
       const res = await call(ctx, 'POST', '/v2/payments/sandbox/confirm', guest.token, {
@@ -129,31 +98,31 @@ describe('card orders with the sandbox provider', () => {
     }
     const unknownField = await call(ctx, 'POST', '/v2/payments/sandbox/confirm', guest.token, {
       payment_id: paymentId,
-      ...card(sandboxTestCards.success),
+      ...sandboxCard(sandboxTestCards.success),
       amount: 1,
     });
     expect(unknownField.statusCode).toBe(400);
-    expect((await orderRow(placed.order.id)).status).toBe('pending_payment');
+    expect((await orderRow(ctx, placed.order.id)).status).toBe('pending_payment');
   });
 
   it('a declined card leaves the order pending (retry with another card), then success places it once', async () => {
     const { guest, placed } = await cardOrder();
     const paymentId = placed.payment?.payment_id as string;
-    const declined = await confirm(guest, paymentId, sandboxTestCards.declined);
+    const declined = await confirmSandbox(ctx, guest, paymentId, sandboxTestCards.declined);
     expect(declined.statusCode).toBe(200);
     expect(declined.json().data).toMatchObject({ status: 'requires_payment_method', error: 'Your card was declined.' });
-    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'pending_payment', payment_status: 'failed' });
-    const poor = await confirm(guest, paymentId, sandboxTestCards.insufficientFunds);
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'pending_payment', payment_status: 'failed' });
+    const poor = await confirmSandbox(ctx, guest, paymentId, sandboxTestCards.insufficientFunds);
     expect(poor.json().data.error).toBe('Your card has insufficient funds.');
 
-    const ok = await confirm(guest, paymentId, sandboxTestCards.success);
+    const ok = await confirmSandbox(ctx, guest, paymentId, sandboxTestCards.success);
     expect(ok.json().data).toMatchObject({ status: 'succeeded', error: null });
-    const again = await confirm(guest, paymentId, sandboxTestCards.success);
+    const again = await confirmSandbox(ctx, guest, paymentId, sandboxTestCards.success);
     expect(again.json().data.status).toBe('succeeded');
     const refreshed = await call(ctx, 'POST', `/v2/payments/${paymentId}/refresh`, guest.token);
     expect(refreshed.json().data.status).toBe('succeeded');
-    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
-    expect(await historyOf(placed.order.id)).toEqual(['pending_payment', 'placed']);
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
+    expect(await historyOf(ctx, placed.order.id)).toEqual(['pending_payment', 'placed']);
     const mails = await ctx.db
       .selectFrom('mail_outbox')
       .select('subject')
@@ -165,7 +134,7 @@ describe('card orders with the sandbox provider', () => {
   it('a challenge card needs approval: approved places the order, failed leaves it pending', async () => {
     const { guest, placed } = await cardOrder();
     const paymentId = placed.payment?.payment_id as string;
-    const challenged = await confirm(guest, paymentId, sandboxTestCards.challenge);
+    const challenged = await confirmSandbox(ctx, guest, paymentId, sandboxTestCards.challenge);
     expect(challenged.json().data.status).toBe('requires_action');
     const failed = await call(ctx, 'POST', '/v2/payments/sandbox/challenge', guest.token, {
       payment_id: paymentId,
@@ -175,15 +144,15 @@ describe('card orders with the sandbox provider', () => {
       status: 'requires_payment_method',
       error: expect.stringContaining('authenticate'),
     });
-    expect((await orderRow(placed.order.id)).status).toBe('pending_payment');
+    expect((await orderRow(ctx, placed.order.id)).status).toBe('pending_payment');
 
-    await confirm(guest, paymentId, sandboxTestCards.challenge);
+    await confirmSandbox(ctx, guest, paymentId, sandboxTestCards.challenge);
     const approved = await call(ctx, 'POST', '/v2/payments/sandbox/challenge', guest.token, {
       payment_id: paymentId,
       approve: true,
     });
     expect(approved.json().data.status).toBe('succeeded');
-    expect((await orderRow(placed.order.id)).status).toBe('placed');
+    expect((await orderRow(ctx, placed.order.id)).status).toBe('placed');
   });
 
   it('a gateway without usable keys refuses card orders (503) before anything is reserved; cash still works', async () => {
@@ -230,18 +199,18 @@ describe('card orders with the sandbox provider', () => {
     const { placed } = await cardOrder();
     const stranger = await newGuest(ctx);
     const paymentId = placed.payment?.payment_id as string;
-    expect((await confirm(stranger, paymentId, sandboxTestCards.success)).statusCode).toBe(404);
+    expect((await confirmSandbox(ctx, stranger, paymentId, sandboxTestCards.success)).statusCode).toBe(404);
     expect((await call(ctx, 'POST', `/v2/payments/${paymentId}/refresh`, stranger.token)).statusCode).toBe(404);
-    expect((await orderRow(placed.order.id)).status).toBe('pending_payment');
+    expect((await orderRow(ctx, placed.order.id)).status).toBe('pending_payment');
   });
 
   it('the customer may give up a pending payment: cancelled, released, payment cancelled; not once placed', async () => {
     const { guest, placed } = await cardOrder();
-    await confirm(guest, placed.payment?.payment_id as string, sandboxTestCards.declined);
+    await confirmSandbox(ctx, guest, placed.payment?.payment_id as string, sandboxTestCards.declined);
     const res = await call(ctx, 'POST', `/v2/orders/${placed.order.id}/cancel`, guest.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'cancelled' });
-    const row = await orderRow(placed.order.id);
+    const row = await orderRow(ctx, placed.order.id);
     expect(row.released_at).not.toBeNull();
     expect(row.status).not.toBe('placed');
     const payment = await ctx.db
@@ -252,7 +221,9 @@ describe('card orders with the sandbox provider', () => {
     expect(payment.status).toBe('cancelled');
     expect((await call(ctx, 'POST', `/v2/orders/${placed.order.id}/cancel`, guest.token)).statusCode).toBe(409);
     // A cancelled payment cannot be paid any more.
-    expect((await confirm(guest, placed.payment?.payment_id as string, sandboxTestCards.success)).statusCode).toBe(409);
+    expect(
+      (await confirmSandbox(ctx, guest, placed.payment?.payment_id as string, sandboxTestCards.success)).statusCode,
+    ).toBe(409);
 
     const { guest: other, placed: paid } = await paidOrder();
     expect((await call(ctx, 'POST', `/v2/orders/${paid.order.id}/cancel`, other.token)).statusCode).toBe(409);
@@ -277,8 +248,8 @@ describe('card orders with the sandbox provider', () => {
     const first = await newGuest(ctx);
     await addToCart(ctx, first, parramatta, simpleProduct(parraMenu));
     const placed = (await placeOrder(ctx, first, body)).json().data as PlacedOrder;
-    await confirm(first, placed.payment?.payment_id as string, sandboxTestCards.declined);
-    expect((await orderRow(placed.order.id)).status).toBe('pending_payment');
+    await confirmSandbox(ctx, first, placed.payment?.payment_id as string, sandboxTestCards.declined);
+    expect((await orderRow(ctx, placed.order.id)).status).toBe('pending_payment');
 
     const second = await newGuest(ctx);
     await addToCart(ctx, second, parramatta, simpleProduct(parraMenu));
@@ -290,24 +261,16 @@ describe('card orders with the sandbox provider', () => {
 
   it("a declined card order's coupon use is given back when it is abandoned, once", async () => {
     const guest = await newGuest(ctx);
-    await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 3);
     const coupon = () =>
       ctx.db.selectFrom('coupons').select(['id', 'times_used']).where('code', '=', 'CARD4').executeTakeFirstOrThrow();
     const before = (await coupon()).times_used;
-    const res = await placeOrder(ctx, guest, {
-      restaurant_id: restaurantId,
-      method: 'pickup',
-      ...(await firstTime(ctx, restaurantId, 'pickup')),
-      payment_method: 'card',
-      coupon_code: 'CARD4',
-      guest_details: guestDetails(),
-    });
+    const res = await pickupOrder(shop, guest, { coupon_code: 'CARD4' }, { quantity: 3 });
     expect(res.statusCode, res.body).toBe(201);
     const placed = res.json().data as PlacedOrder;
     expect(placed.order.totals.discount).toBe(400);
     expect(placed.payment?.amount).toBe(placed.order.totals.total);
     expect((await coupon()).times_used).toBe(before + 1);
-    await confirm(guest, placed.payment?.payment_id as string, sandboxTestCards.declined);
+    await confirmSandbox(ctx, guest, placed.payment?.payment_id as string, sandboxTestCards.declined);
     const redemption = () =>
       ctx.db
         .selectFrom('coupon_redemptions')
@@ -324,11 +287,11 @@ describe('card orders with the sandbox provider', () => {
 
   it('sweeps card orders abandoned for 30 minutes: cancelled and released; newer ones stay', async () => {
     const { placed } = await cardOrder();
-    const created = Date.parse((await orderRow(placed.order.id)).created_at);
+    const created = Date.parse((await orderRow(ctx, placed.order.id)).created_at);
     expect(await ctx.app.orders.service.sweepAbandoned(new Date(created + 29 * 60_000))).toBe(0);
-    expect((await orderRow(placed.order.id)).status).toBe('pending_payment');
+    expect((await orderRow(ctx, placed.order.id)).status).toBe('pending_payment');
     expect(await ctx.app.orders.service.sweepAbandoned(new Date(created + 31 * 60_000))).toBeGreaterThanOrEqual(1);
-    const row = await orderRow(placed.order.id);
+    const row = await orderRow(ctx, placed.order.id);
     expect(row).toMatchObject({ status: 'cancelled', cancel_reason: 'Payment not completed' });
     expect(row.released_at).not.toBeNull();
   });
@@ -336,10 +299,10 @@ describe('card orders with the sandbox provider', () => {
   it('the sweep places an order whose payment went through but was never applied, instead of cancelling it', async () => {
     const { placed } = await cardOrder();
     const paymentId = placed.payment?.payment_id as string;
-    await createSandboxProvider({ db: ctx.db, tenantId }).confirm(paymentId, card(sandboxTestCards.success));
-    const created = Date.parse((await orderRow(placed.order.id)).created_at);
+    await createSandboxProvider({ db: ctx.db, tenantId }).confirm(paymentId, sandboxCard(sandboxTestCards.success));
+    const created = Date.parse((await orderRow(ctx, placed.order.id)).created_at);
     await ctx.app.orders.service.sweepAbandoned(new Date(created + 31 * 60_000));
-    expect(await orderRow(placed.order.id)).toMatchObject({
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({
       status: 'placed',
       payment_status: 'paid',
       released_at: null,
@@ -361,7 +324,7 @@ describe('payment webhooks', () => {
     const paymentId = placed.payment?.payment_id as string;
     // The customer paid, but their browser closed before our confirm call: only the webhook tells us.
     const sandbox = createSandboxProvider({ db: ctx.db, tenantId });
-    await sandbox.confirm(paymentId, card(sandboxTestCards.success));
+    await sandbox.confirm(paymentId, sandboxCard(sandboxTestCards.success));
     const body = JSON.stringify({
       id: `evt_${placed.order.id}`,
       type: 'payment_succeeded',
@@ -379,16 +342,16 @@ describe('payment webhooks', () => {
     }
     const tampered = body.replace(paymentId, 'sbx_pi_other');
     expect((await post(tampered, signSandboxWebhook(webhookSecret, body))).statusCode).toBe(400);
-    expect((await orderRow(placed.order.id)).status).toBe('pending_payment');
+    expect((await orderRow(ctx, placed.order.id)).status).toBe('pending_payment');
 
     const first = await post(body, signSandboxWebhook(webhookSecret, body));
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toEqual({ received: true, applied: true });
-    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
 
     const replay = await post(body, signSandboxWebhook(webhookSecret, body));
     expect(replay.json().data).toEqual({ received: true, applied: false });
-    expect(await historyOf(placed.order.id)).toEqual(['pending_payment', 'placed']);
+    expect(await historyOf(ctx, placed.order.id)).toEqual(['pending_payment', 'placed']);
   });
 
   it('a refund made at the provider cancels and releases the order, once', async () => {
@@ -402,10 +365,10 @@ describe('payment webhooks', () => {
       const res = await post(body, signSandboxWebhook(webhookSecret, body));
       expect(res.json().data.applied).toBe(i === 0);
     }
-    const row = await orderRow(placed.order.id);
+    const row = await orderRow(ctx, placed.order.id);
     expect(row).toMatchObject({ status: 'cancelled', payment_status: 'refunded', cancel_reason: 'Payment refunded' });
     expect(row.released_at).not.toBeNull();
-    expect(await historyOf(placed.order.id)).toEqual(['pending_payment', 'placed', 'cancelled']);
+    expect(await historyOf(ctx, placed.order.id)).toEqual(['pending_payment', 'placed', 'cancelled']);
   });
 
   it('an unknown tenant is 404 and a provider the tenant does not use is refused', async () => {
@@ -444,7 +407,7 @@ describe('staff moving orders (PATCH /v2/admin/orders/:id/status)', () => {
     expect((await call(ctx, 'PATCH', url, otherOwner.token, { status: 'accepted' })).statusCode).toBe(403);
     const otherList = (await call(ctx, 'GET', '/v2/admin/orders', otherOwner.token)).json().data;
     expect(otherList.items).toEqual([]);
-    expect((await orderRow(placed.order.id)).status).toBe('placed');
+    expect((await orderRow(ctx, placed.order.id)).status).toBe('placed');
     const manager = await userWithRole(ctx, 'manager');
     expect((await changeStatus(manager.token, placed.order.id, { status: 'accepted' })).statusCode).toBe(200);
   });
@@ -478,7 +441,7 @@ describe('staff moving orders (PATCH /v2/admin/orders/:id/status)', () => {
     for (const status of ['preparing', 'ready', 'completed']) {
       expect((await changeStatus(staff.token, id, { status })).statusCode, status).toBe(200);
     }
-    expect((await orderRow(id)).payment_status).toBe('paid');
+    expect((await orderRow(ctx, id)).payment_status).toBe('paid');
     expect((await changeStatus(staff.token, id, { status: 'cancelled' })).statusCode).toBe(409);
   });
 
@@ -490,7 +453,7 @@ describe('staff moving orders (PATCH /v2/admin/orders/:id/status)', () => {
       changeStatus(staff.token, id, { status: 'cancelled', reason: 'Out of dough' }),
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
-    const row = await orderRow(id);
+    const row = await orderRow(ctx, id);
     expect(row).toMatchObject({ status: 'cancelled', payment_status: 'refunded', cancel_reason: 'Out of dough' });
     expect(row.released_at).not.toBeNull();
     expect(row.refund_id).toMatch(/^sbx_re_/);

@@ -1,66 +1,30 @@
-import type { Menu, PlacedOrder } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './support/app.js';
-import { tenantId } from './support/auth.js';
-import {
-  addToCart,
-  type Caller,
-  call,
-  firstTime,
-  guestDetails,
-  menuOf,
-  newGuest,
-  openAllDay,
-  placeOrder,
-  restaurantIds,
-  simpleProduct,
-  userWithRole,
-} from './support/orders.js';
+import type { TestContext } from './support/app.js';
+import { signInAs } from './support/auth.js';
+import { type Caller, call, guestOrder, type Shop, shopAt, startShop, userWithRole } from './support/orders.js';
 
 let ctx: TestContext;
 let surry: number;
 let parra: number;
-const menus: Record<number, Menu> = {};
+const shops: Record<number, Shop> = {};
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10000' } });
-  const ids = await restaurantIds(ctx);
-  surry = ids['surry-hills'] as number;
-  parra = ids.parramatta as number;
-  for (const id of [surry, parra]) {
-    await openAllDay(ctx, id);
-    menus[id] = await menuOf(ctx, id);
-  }
+  const surryHills = await startShop();
+  ctx = surryHills.ctx;
+  const parramatta = await shopAt(ctx, 'parramatta');
+  surry = surryHills.restaurantId;
+  parra = parramatta.restaurantId;
+  shops[surry] = surryHills;
+  shops[parra] = parramatta;
 });
 afterAll(async () => ctx?.close());
 
-async function login(email: string, password: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v2/auth/login',
-    payload: { tenant_id: tenantId, email, password },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.token as string;
-}
-
-async function cashOrderAt(restaurantId: number) {
-  const guest = await newGuest(ctx);
-  await addToCart(ctx, guest, restaurantId, simpleProduct(menus[restaurantId] as Menu), 1);
-  const res = await placeOrder(ctx, guest, {
-    restaurant_id: restaurantId,
-    method: 'pickup',
-    ...(await firstTime(ctx, restaurantId, 'pickup')),
-    payment_method: 'cash_on_delivery',
-    guest_details: guestDetails(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json().data as PlacedOrder).order;
-}
+const cashOrderAt = async (restaurantId: number) =>
+  (await guestOrder(shops[restaurantId] as Shop, { payment_method: 'cash_on_delivery' }, { quantity: 1 })).placed.order;
 
 describe('staff see and move only the orders of restaurants they manage', () => {
   it('the seeded Surry Hills staff member works Surry Hills orders only (403 at Parramatta)', async () => {
-    const token = await login('staff@bellanonna.example', 'BellaNonna-Staff-2026');
+    const token = await signInAs(ctx.app, 'staff');
     const here = await cashOrderAt(surry);
     const there = await cashOrderAt(parra);
 
@@ -111,7 +75,7 @@ describe('staff see and move only the orders of restaurants they manage', () => 
     expect(none.statusCode).toBe(200);
     expect(none.json().data.items).toEqual([]);
 
-    const owner = await login('owner@bellanonna.example', 'BellaNonna-Owner-2026');
+    const owner = await signInAs(ctx.app, 'owner');
     const moved = await call(ctx, 'PATCH', `/v2/admin/orders/${order.id}/status`, owner, {
       status: 'cancelled',
       reason: 'Closed early',

@@ -1,73 +1,33 @@
-import type { Menu, PlacedOrder } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './support/app.js';
+import type { TestContext } from './support/app.js';
 import { tenantId } from './support/auth.js';
-import { type FakeStripe, startFakeStripe, stripeEvent, stripeSignature } from './support/fake-stripe.js';
 import {
-  addToCart,
-  call,
-  firstTime,
-  guestDetails,
-  menuOf,
-  newGuest,
-  openAllDay,
-  placeOrder,
-  restaurantIds,
-  simpleProduct,
-  userWithRole,
-} from './support/orders.js';
+  type FakeStripe,
+  payThroughStripe,
+  startFakeStripe,
+  stripeEvent,
+  stripeSignature,
+} from './support/fake-stripe.js';
+import { call, guestOrder, orderRow, type Shop, startShop, userWithRole } from './support/orders.js';
 
 // Card orders of a tenant that pays through Stripe: our adapter is real, Stripe is a local fake.
+let shop: Shop;
 let ctx: TestContext;
 let stripe: FakeStripe;
-let menu: Menu;
-let restaurantId: number;
 const webhookSecret = 'whsec_orders_test_secret';
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10000' } });
-  restaurantId = (await restaurantIds(ctx))['surry-hills'] as number;
-  await openAllDay(ctx, restaurantId);
-  menu = await menuOf(ctx, restaurantId);
-  await ctx.db
-    .updateTable('app_settings')
-    .set({
-      payment_gateway_config: JSON.stringify({
-        provider: 'stripe',
-        mode: 'test',
-        publishable_key: stripe.publishableKey,
-      }),
-      payment_gateway_secrets: JSON.stringify({
-        secret_key: stripe.secretKey,
-        webhook_secret: webhookSecret,
-        api_base: stripe.url,
-      }),
-    })
-    .where('tenant_id', '=', tenantId)
-    .where('restaurant_id', 'is', null)
-    .execute();
+  shop = await startShop();
+  ctx = shop.ctx;
+  await payThroughStripe(ctx.db, stripe, { webhookSecret });
 });
 afterAll(async () => {
   await ctx?.close();
   await stripe?.close();
 });
 
-async function stripeOrder() {
-  const guest = await newGuest(ctx);
-  await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 2);
-  const res = await placeOrder(ctx, guest, {
-    restaurant_id: restaurantId,
-    method: 'pickup',
-    ...(await firstTime(ctx, restaurantId, 'pickup')),
-    payment_method: 'card',
-    guest_details: guestDetails(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { guest, placed: res.json().data as PlacedOrder };
-}
-
-const orderRow = (id: number) => ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const stripeOrder = () => guestOrder(shop);
 
 describe('card orders through Stripe', () => {
   it('start a Payment Intent for the total; the browser confirms; the refresh call places the order once', async () => {
@@ -85,14 +45,14 @@ describe('card orders through Stripe', () => {
     expect((await stripe.confirm(paymentId, 'pm_card_chargeDeclined')).status).toBe(402);
     const declined = await call(ctx, 'POST', `/v2/payments/${paymentId}/refresh`, guest.token);
     expect(declined.json().data).toMatchObject({ status: 'failed', error: 'Your card was declined.' });
-    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'pending_payment', payment_status: 'failed' });
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'pending_payment', payment_status: 'failed' });
 
     expect((await stripe.confirm(paymentId, 'pm_card_visa')).status).toBe(200);
     for (let i = 0; i < 2; i++) {
       const res = await call(ctx, 'POST', `/v2/payments/${paymentId}/refresh?token=${placed.access_token}`, null);
       expect(res.json().data.status).toBe('succeeded');
     }
-    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
     const history = await ctx.db
       .selectFrom('order_status_history')
       .select('status')
@@ -114,10 +74,10 @@ describe('card orders through Stripe', () => {
         payload: body,
       });
     expect((await post(stripeSignature(body, 'whsec_not_ours'))).statusCode).toBe(400);
-    expect((await orderRow(placed.order.id)).status).toBe('pending_payment');
+    expect((await orderRow(ctx, placed.order.id)).status).toBe('pending_payment');
     const first = await post(stripeSignature(body, webhookSecret));
     expect(first.json().data).toEqual({ received: true, applied: true });
-    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
     expect((await post(stripeSignature(body, webhookSecret))).json().data).toEqual({ received: true, applied: false });
   });
 
@@ -135,6 +95,6 @@ describe('card orders through Stripe', () => {
     const refunds = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
     expect(refunds).toHaveLength(1);
     expect(refunds[0]?.body).toMatchObject({ payment_intent: paymentId, amount: String(placed.order.totals.total) });
-    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
   });
 });

@@ -1,6 +1,6 @@
 import { addDays, type Menu, type MenuProduct, type Order, type PlacedOrder, toZoned } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './support/app.js';
+import type { TestContext } from './support/app.js';
 import { signUp, tenantId } from './support/auth.js';
 import {
   address,
@@ -13,9 +13,11 @@ import {
   newGuest,
   newKey,
   openAllDay,
+  pickupTimes,
   placeOrder,
   restaurantIds,
   simpleProduct,
+  startShop,
 } from './support/orders.js';
 
 let ctx: TestContext;
@@ -24,12 +26,8 @@ let menu: Menu;
 let restaurantId: number;
 
 beforeAll(async () => {
-  // Many guests and sign-ups in one file: the sign-in rate limit is not under test here.
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10000' } });
+  ({ ctx, restaurantId, menu } = await startShop());
   ids = await restaurantIds(ctx);
-  restaurantId = ids['surry-hills'] as number;
-  await openAllDay(ctx, restaurantId);
-  menu = await menuOf(ctx, restaurantId);
 });
 afterAll(async () => ctx?.close());
 
@@ -139,6 +137,34 @@ describe('placing an order (POST /v2/orders)', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(19);
     expect(new Set(answers.map((a) => a.json().data.order.id)).size).toBe(1);
     expect(await orderCount(guest)).toBe(1);
+  });
+
+  it('orders one cart once when two windows send it at once for different times (other keys)', async () => {
+    const session = await signUp(ctx.app, ctx.db, 'two-windows@example.test');
+    const user: Caller = { token: session.token, ids: { user_id: session.user.id } };
+    await addToCart(ctx, user, restaurantId, simpleProduct(menu), 1);
+    const times = await pickupTimes(ctx, restaurantId);
+    // Different times use different kitchen slots: on PostgreSQL the transactions truly overlap.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        placeOrder(ctx, user, {
+          restaurant_id: restaurantId,
+          method: 'pickup',
+          ...times[i % times.length],
+          payment_method: 'cash_on_delivery',
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    for (const a of answers.filter((r) => r.statusCode !== 201)) {
+      expect(a.statusCode).toBeOneOf([409, 422]);
+      expect(a.json().error.message).toBeOneOf([
+        'Your cart is empty',
+        'Your cart was just ordered in another window. Check your orders.',
+      ]);
+    }
+    expect(await orderCount(user)).toBe(1);
+    expect((await cartTotal(user)).items).toEqual([]);
   });
 
   it('needs an Idempotency-Key header', async () => {

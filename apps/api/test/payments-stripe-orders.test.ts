@@ -1,53 +1,32 @@
-import type { Menu, PlacedOrder } from '@storefront/core';
+import type { PlacedOrder } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './support/app.js';
+import type { TestContext } from './support/app.js';
 import { tenantId } from './support/auth.js';
-import { type FakeStripe, startFakeStripe, stripeEvent, stripeSignature } from './support/fake-stripe.js';
 import {
-  addToCart,
-  call,
-  firstTime,
-  guestDetails,
-  menuOf,
-  newGuest,
-  openAllDay,
-  placeOrder,
-  restaurantIds,
-  simpleProduct,
-} from './support/orders.js';
+  type FakeStripe,
+  payThroughStripe,
+  startFakeStripe,
+  stripeEvent,
+  stripeSignature,
+} from './support/fake-stripe.js';
+import { call, historyOf, newGuest, orderRow, pickupOrder, type Shop, startShop } from './support/orders.js';
 
 /**
  * A card order paid through Stripe, end to end in-process: the real adapter talks to a local fake
  * of Stripe's API; the browser's confirm is the fake's confirm call; webhooks are signed offline.
  */
+let shop: Shop;
 let ctx: TestContext;
 let stripe: FakeStripe;
-let menu: Menu;
-let restaurantId: number;
 const webhookSecret = 'whsec_bellanonna_endpoint';
 
-async function useStripe(mode: 'test' | 'live', secretKey: string) {
-  await ctx.db
-    .updateTable('app_settings')
-    .set({
-      payment_gateway_config: JSON.stringify({ provider: 'stripe', mode, publishable_key: stripe.publishableKey }),
-      payment_gateway_secrets: JSON.stringify({
-        secret_key: secretKey,
-        webhook_secret: webhookSecret,
-        api_base: stripe.url,
-      }),
-    })
-    .where('tenant_id', '=', tenantId)
-    .where('restaurant_id', 'is', null)
-    .execute();
-}
+const useStripe = (mode: 'test' | 'live', secretKey: string) =>
+  payThroughStripe(ctx.db, stripe, { mode, secretKey, webhookSecret });
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  ctx = await createTestApp();
-  restaurantId = (await restaurantIds(ctx))['surry-hills'] as number;
-  await openAllDay(ctx, restaurantId);
-  menu = await menuOf(ctx, restaurantId);
+  shop = await startShop();
+  ctx = shop.ctx;
   await useStripe('test', stripe.secretKey);
 });
 afterAll(async () => {
@@ -57,22 +36,8 @@ afterAll(async () => {
 
 async function cardOrder() {
   const guest = await newGuest(ctx);
-  await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 2);
-  const res = await placeOrder(ctx, guest, {
-    restaurant_id: restaurantId,
-    method: 'pickup',
-    ...(await firstTime(ctx, restaurantId, 'pickup')),
-    payment_method: 'card',
-    guest_details: guestDetails(),
-  });
-  return { guest, res };
+  return { guest, res: await pickupOrder(shop, guest) };
 }
-
-const orderRow = (id: number) => ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const historyOf = async (id: number) =>
-  (
-    await ctx.db.selectFrom('order_status_history').select('status').where('order_id', '=', id).orderBy('id').execute()
-  ).map((h) => h.status);
 
 const postWebhook = (body: string, signature: string | null) =>
   ctx.app.inject({
@@ -122,16 +87,16 @@ describe('card orders paid with Stripe', () => {
     }
     const tampered = body.replace(paymentId, 'pi_other');
     expect((await postWebhook(tampered, stripeSignature(body, webhookSecret))).statusCode).toBe(400);
-    expect((await orderRow(placed.order.id)).status).toBe('pending_payment');
+    expect((await orderRow(ctx, placed.order.id)).status).toBe('pending_payment');
 
     const first = await postWebhook(body, stripeSignature(body, webhookSecret));
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data).toEqual({ received: true, applied: true });
-    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
 
     const replay = await postWebhook(body, stripeSignature(body, webhookSecret));
     expect(replay.json().data).toEqual({ received: true, applied: false });
-    expect(await historyOf(placed.order.id)).toEqual(['pending_payment', 'placed']);
+    expect(await historyOf(ctx, placed.order.id)).toEqual(['pending_payment', 'placed']);
   });
 
   it('an event Stripe sends that we do not act on is acknowledged and changes nothing', async () => {
@@ -151,15 +116,15 @@ describe('card orders paid with Stripe', () => {
     const declined = await refresh();
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json().data).toMatchObject({ status: 'failed', error: 'Your card was declined.' });
-    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'pending_payment' });
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'pending_payment' });
 
     await stripe.confirm(paymentId, 'pm_card_visa');
     const paid = await refresh();
     expect(paid.json().data).toMatchObject({ provider: 'stripe', status: 'succeeded', error: null });
-    expect(await orderRow(placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
     // Asking again changes nothing.
     await refresh();
-    expect(await historyOf(placed.order.id)).toEqual(['pending_payment', 'placed']);
+    expect(await historyOf(ctx, placed.order.id)).toEqual(['pending_payment', 'placed']);
   });
 
   it('refuses card payments with a live secret key in test mode, without calling Stripe', async () => {

@@ -2,7 +2,8 @@ import { defaultTheme } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsService } from '../src/modules/settings/service.js';
 import { createTestApp, type TestContext } from './support/app.js';
-import { bearer, logIn, signUp } from './support/auth.js';
+import { bearer, signIn, signUp } from './support/auth.js';
+import { addAustralianTenant, addPonsonby, addTenant } from './support/tenants.js';
 
 describe('GET /api/v2/restaurants/app-settings', () => {
   let ctx: TestContext;
@@ -42,44 +43,8 @@ describe('GET /api/v2/restaurants/app-settings', () => {
       .where('tenant_id', '=', 139)
       .where('restaurant_id', 'is', null)
       .execute();
-    await ctx.db
-      .insertInto('tenants')
-      .values({
-        id: 7,
-        name: 'Luigi',
-        short_name: 'Luigi',
-        slug: 'luigi',
-        host: 'luigi.example',
-        currency: 'NZD',
-        locale: 'en-NZ',
-        timezone: 'Pacific/Auckland',
-        tax_mode: 'exclusive',
-        tax_rate_bps: 1500,
-      })
-      .execute();
-    const other = await ctx.db
-      .insertInto('restaurants')
-      .values({
-        tenant_id: 7,
-        name: 'Luigi Ponsonby',
-        slug: 'ponsonby',
-        status: 1,
-        street_name: '1 Ponsonby Rd',
-        suburb: 'Ponsonby',
-        city: 'Auckland',
-        state: 'AUK',
-        postcode: '1011',
-        country: 'NZ',
-        phone: '09 000 0000',
-        email: 'p@luigi.example',
-        latitude: -36.85,
-        longitude: 174.75,
-        timezone: 'Pacific/Auckland',
-        image_path: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    otherTenantRestaurant = other.id;
+    await addTenant(ctx.db);
+    otherTenantRestaurant = await addPonsonby(ctx.db);
   });
   afterAll(() => ctx.close());
 
@@ -215,11 +180,7 @@ describe('PUT /api/v2/restaurants/app-settings: who may save', () => {
   });
   afterAll(() => ctx.close());
 
-  async function tokenOf(email: string, password: string): Promise<string> {
-    const res = await logIn(ctx.app, email, password);
-    expect(res.statusCode).toBe(200);
-    return res.json().data.token;
-  }
+  const tokenOf = (email: string, password: string) => signIn(ctx.app, email, password);
   const save = (payload: object, token?: string) =>
     ctx.app.inject({
       method: 'PUT',
@@ -255,21 +216,7 @@ describe('PUT /api/v2/restaurants/app-settings: who may save', () => {
   });
 
   it('refuses staff of one business saving another business, with 403', async () => {
-    await ctx.db
-      .insertInto('tenants')
-      .values({
-        id: 8,
-        name: 'Other',
-        short_name: 'Other',
-        slug: 'other',
-        host: 'other.example',
-        currency: 'AUD',
-        locale: 'en-AU',
-        timezone: 'Australia/Sydney',
-        tax_mode: 'inclusive',
-        tax_rate_bps: 1000,
-      })
-      .execute();
+    await addAustralianTenant(ctx.db, 8);
     await ctx.db
       .insertInto('app_settings')
       .values({

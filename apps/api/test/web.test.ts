@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
+import { addTenant } from './support/tenants.js';
 
 /** A stand-in for apps/web/dist with the same layout the Vite build produces. */
 function fakeWebBuild(): string {
@@ -30,21 +31,7 @@ describe('serving the storefront', () => {
   beforeAll(async () => {
     webDist = fakeWebBuild();
     ctx = await createTestApp({ config: { webDist } });
-    await ctx.db
-      .insertInto('tenants')
-      .values({
-        id: 7,
-        name: 'Luigi </script><script>alert(1)</script>',
-        short_name: 'Luigi',
-        slug: 'luigi',
-        host: 'order.luigi.example',
-        currency: 'NZD',
-        locale: 'en-NZ',
-        timezone: 'Pacific/Auckland',
-        tax_mode: 'exclusive',
-        tax_rate_bps: 1500,
-      })
-      .execute();
+    await addTenant(ctx.db, { name: 'Luigi </script><script>alert(1)</script>', host: 'order.luigi.example' });
   });
   afterAll(async () => {
     await ctx.close();

@@ -57,3 +57,26 @@ export async function logIn(app: App, email: string, password: string, headers?:
     payload: { tenant_id: tenantId, email, password },
   });
 }
+
+/** Signs in with a password and answers the session token; fails the test when sign-in does. */
+export async function signIn(app: App, email: string, password: string, tenant = tenantId): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/auth/login',
+    payload: { tenant_id: tenant, email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign in ${email}: ${res.statusCode} ${res.body}`);
+  return res.json().data.token as string;
+}
+
+/** The seeded demo accounts' passwords (apps/api/src/db/seed). */
+export const demoPasswords = {
+  owner: 'BellaNonna-Owner-2026',
+  manager: 'BellaNonna-Manager-2026',
+  staff: 'BellaNonna-Staff-2026',
+  customer: 'BellaNonna-Customer-2026',
+} as const;
+
+/** Signs in as one of the seeded demo accounts of tenant 139. */
+export const signInAs = (app: App, role: keyof typeof demoPasswords) =>
+  signIn(app, `${role}@bellanonna.example`, demoPasswords[role]);

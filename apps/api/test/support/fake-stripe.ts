@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Db } from '../../src/db/database.js';
+import { tenantId } from './auth.js';
 
 /**
  * A local stand-in for Stripe's HTTP API (unreachable from tests): the Payment Intents and Refunds
@@ -316,4 +318,29 @@ export function stripeEvent(type: string, object: object, options: { id?: string
 export function stripeSignature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${v1}`;
+}
+
+/** Makes the demo business take card payments through `stripe` (its tenant-wide gateway settings). */
+export async function payThroughStripe(
+  db: Db,
+  stripe: FakeStripe,
+  options: { webhookSecret: string; mode?: 'test' | 'live'; secretKey?: string },
+) {
+  await db
+    .updateTable('app_settings')
+    .set({
+      payment_gateway_config: JSON.stringify({
+        provider: 'stripe',
+        mode: options.mode ?? 'test',
+        publishable_key: stripe.publishableKey,
+      }),
+      payment_gateway_secrets: JSON.stringify({
+        secret_key: options.secretKey ?? stripe.secretKey,
+        webhook_secret: options.webhookSecret,
+        api_base: stripe.url,
+      }),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('restaurant_id', 'is', null)
+    .execute();
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Menu, type MenuProduct, toZoned } from '@storefront/core';
+import { type FulfilmentTimes, type Menu, type MenuProduct, type PlacedOrder, toZoned } from '@storefront/core';
 import { sha256 } from '../../src/modules/auth/crypto.js';
-import type { TestContext } from './app.js';
+import { createTestApp, type TestContext } from './app.js';
 import { bearer, tenantId } from './auth.js';
 
 export interface Caller {
@@ -110,11 +110,17 @@ export async function menuOf(ctx: TestContext, restaurantId: number): Promise<Me
   return (await ctx.app.inject({ method: 'GET', url: `/api/v2/restaurants/${restaurantId}/menu` })).json().data;
 }
 
-/** A product with no required choices. */
-export const simpleProduct = (menu: Menu, skip = 0) =>
+const simpleProducts = (menu: Menu) =>
   menu.products.filter(
     (p) => p.is_available && !p.is_half_and_half && p.modifier_groups.every((g) => g.min_select === 0),
-  )[skip] as MenuProduct;
+  );
+
+/** A product with no required choices. */
+export const simpleProduct = (menu: Menu, skip = 0) => simpleProducts(menu)[skip] as MenuProduct;
+
+/** The cheapest product with no required choices. */
+export const cheapestProduct = (menu: Menu) =>
+  simpleProducts(menu).reduce((a, b) => (b.unit_price < a.unit_price ? b : a));
 
 export async function addToCart(
   ctx: TestContext,
@@ -159,6 +165,23 @@ export async function firstTime(
   return { pickup_date: toZoned(new Date(), 'Australia/Sydney').date, pickup_time: 'asap' };
 }
 
+/**
+ * Scheduled pickup times (ASAP left out) at least `marginMinutes` away, so a long test does not
+ * pass their lead time: orders at different times count against different kitchen slots, so on
+ * PostgreSQL they run side by side.
+ */
+export async function pickupTimes(ctx: TestContext, restaurantId: number, marginMinutes = 60) {
+  const earliest = Date.now() + marginMinutes * 60_000;
+  const url = `/api/v2/restaurants/${restaurantId}/fulfilment-times?method=pickup`;
+  const first = (await ctx.app.inject({ method: 'GET', url })).json().data as FulfilmentTimes;
+  for (const date of first.dates) {
+    const day = (await ctx.app.inject({ method: 'GET', url: `${url}&date=${date}` })).json().data as FulfilmentTimes;
+    const times = day.times.filter((t) => t.value !== 'asap' && Date.parse(t.starts_at) >= earliest);
+    if (times.length > 0) return times.map((t) => ({ pickup_date: date, pickup_time: t.value }));
+  }
+  throw new Error(`no pickup times ${marginMinutes} minutes ahead`);
+}
+
 export const guestDetails = (email = `guest-${randomUUID()}@example.test`) => ({
   name: 'Grace Guest',
   email,
@@ -182,4 +205,95 @@ export function placeOrder(
   key: string | null = newKey(),
 ) {
   return call(ctx, 'POST', '/v2/orders', caller.token, body, key ? { 'idempotency-key': key } : {});
+}
+
+/** A restaurant open around the clock with its menu: where the order tests shop. */
+export interface Shop {
+  ctx: TestContext;
+  restaurantId: number;
+  menu: Menu;
+}
+
+/** Opens `slug` around the clock and reads its menu. */
+export async function shopAt(ctx: TestContext, slug = 'surry-hills'): Promise<Shop> {
+  const restaurantId = (await restaurantIds(ctx))[slug];
+  if (restaurantId === undefined) throw new Error(`no restaurant ${slug}`);
+  await openAllDay(ctx, restaurantId);
+  return { ctx, restaurantId, menu: await menuOf(ctx, restaurantId) };
+}
+
+/** The app and Surry Hills open around the clock, as every order test file starts. */
+export async function startShop(options: Parameters<typeof createTestApp>[0] = {}): Promise<Shop> {
+  // Many guests and sign-ups in one file: the sign-in rate limit is not under test in the order files.
+  const ctx = await createTestApp({ ...options, env: { AUTH_RATE_LIMIT_MAX: '10000', ...options.env } });
+  return shopAt(ctx);
+}
+
+/**
+ * Puts `quantity` of a simple product in the caller's cart and places a pickup order for the first
+ * time offered (guests give their details, `email` if set); `body` adds to or overrides the request.
+ */
+export async function pickupOrder(
+  shop: Shop,
+  caller: Caller,
+  body: Record<string, unknown> = {},
+  options: { quantity?: number; email?: string; key?: string } = {},
+) {
+  await addToCart(shop.ctx, caller, shop.restaurantId, simpleProduct(shop.menu), options.quantity ?? 2);
+  return placeOrder(
+    shop.ctx,
+    caller,
+    {
+      restaurant_id: shop.restaurantId,
+      method: 'pickup',
+      ...(await firstTime(shop.ctx, shop.restaurantId, 'pickup')),
+      payment_method: 'card',
+      ...('guest_id' in caller.ids ? { guest_details: guestDetails(options.email) } : {}),
+      ...body,
+    },
+    options.key,
+  );
+}
+
+/** A new guest's pickup order (see pickupOrder); fails the test unless it is placed (201). */
+export async function guestOrder(
+  shop: Shop,
+  body: Record<string, unknown> = {},
+  options: { quantity?: number; email?: string } = {},
+) {
+  const guest = await newGuest(shop.ctx);
+  const res = await pickupOrder(shop, guest, body, options);
+  if (res.statusCode !== 201) throw new Error(`place order: ${res.statusCode} ${res.body}`);
+  return { guest, placed: res.json().data as PlacedOrder };
+}
+
+/** The card form of the sandbox provider, with a card that expires in two years. */
+export const sandboxCard = (number: string, extra: Record<string, unknown> = {}) => ({
+  card_number: number,
+  exp_month: 12,
+  exp_year: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  ...extra,
+});
+
+/** What the checkout page does with the sandbox provider: confirm the payment with a test card. */
+export const confirmSandbox = (
+  ctx: TestContext,
+  caller: Caller,
+  paymentId: string,
+  number: string,
+  extra: Record<string, unknown> = {},
+) =>
+  call(ctx, 'POST', '/v2/payments/sandbox/confirm', caller.token, {
+    payment_id: paymentId,
+    ...sandboxCard(number, extra),
+  });
+
+export const orderRow = (ctx: TestContext, id: number) =>
+  ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+export async function historyOf(ctx: TestContext, id: number) {
+  return (
+    await ctx.db.selectFrom('order_status_history').select('status').where('order_id', '=', id).orderBy('id').execute()
+  ).map((h) => h.status);
 }

@@ -642,6 +642,22 @@ export function orderService(deps: OrderServiceDeps) {
           }
         }
 
+        // The order takes the lines it priced, and only those. Another order of the same cart (a
+        // second tab; on PostgreSQL one at another time runs alongside, sharing no slot row) may
+        // have read them too: whichever deletes them first has them, the other is refused.
+        const lineIds = [...new Set(priced.items.map((item) => item.id))];
+        const taken = await trx
+          .deleteFrom('cart_items')
+          .where('tenant_id', '=', owner.tenantId)
+          .where((eb) => ('user_id' in owner ? eb('user_id', '=', owner.user_id) : eb('guest_id', '=', owner.guest_id)))
+          .where('id', 'in', lineIds)
+          .executeTakeFirst();
+        if (Number(taken.numDeletedRows) !== lineIds.length) {
+          throw new AppError('conflict', 'Your cart was just ordered in another window. Check your orders.', {
+            cart: 'Already ordered',
+          });
+        }
+
         const details = await customerDetails(owner, body, trx);
         const counter = await repo.nextNumber(trx, owner.tenantId, randomBytes(32).toString('base64url'));
         // The entered code when it applied, else the first coupon that took money off.
@@ -737,11 +753,6 @@ export function orderService(deps: OrderServiceDeps) {
         }
         if (couponIds.length > 0 && !isCard) await coupons.markUsed(trx, inserted.id);
         await repo.linkKey(trx, owner.tenantId, ownerKeyOf(owner), keyHash, inserted.id);
-        await trx
-          .deleteFrom('cart_items')
-          .where('tenant_id', '=', owner.tenantId)
-          .where((eb) => ('user_id' in owner ? eb('user_id', '=', owner.user_id) : eb('guest_id', '=', owner.guest_id)))
-          .execute();
         return { ...inserted, ...settled, access_token_hash: sha256(token) };
       });
     } catch (error) {

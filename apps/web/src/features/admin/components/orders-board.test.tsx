@@ -4,14 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { ok, stubApi } from '@/testing/api';
+import { order as baseOrder } from '@/testing/orders';
 import { renderApp } from '@/testing/render';
 
+/** A cash pickup order due ASAP on the board, numbered from its id. */
 function order(id: number, overrides: Partial<Order> = {}): Order {
-  return {
+  return baseOrder({
     id,
     order_number: String(1000 + id),
-    status: 'placed',
-    method: 'pickup',
     restaurant: {
       id: 1,
       name: 'Bella Nonna Surry Hills',
@@ -23,49 +23,15 @@ function order(id: number, overrides: Partial<Order> = {}): Order {
     pickup_date: '2026-11-24',
     pickup_time: 'asap',
     scheduled_for: '2026-11-24T08:00:00.000Z',
-    ready_at: null,
-    table_id: null,
     special_instructions: 'No basil',
     customer: { name: 'Lia Live', email: 'lia@example.com', phone_no: '0412 555 777' },
-    delivery_address: null,
     payment_method: 'cash_on_delivery',
     payment_status: 'unpaid',
-    currency: 'AUD',
-    coupon_code: null,
-    lines: [
-      {
-        id: 1,
-        name: 'Margherita',
-        quantity: 2,
-        unit_price: 1900,
-        item_total: 3800,
-        discount_amount: 0,
-        order_level_discount: 0,
-        discounted_item_total: 3800,
-        tax: 345,
-        is_free: false,
-        notes: null,
-        details: ['Large'],
-      },
-    ],
-    totals: {
-      subtotal: 3800,
-      discount: 0,
-      tax: 345,
-      delivery: 0,
-      surcharge: 0,
-      gift_card: 0,
-      loyalty: 0,
-      total: 3800,
-      amount_due: 3800,
-      item_count: 2,
-    },
-    adjustments: [],
     status_history: [],
     created_at: '2026-11-24T07:40:00.000Z',
     updated_at: '2026-11-24T07:40:00.000Z',
     ...overrides,
-  } as Order;
+  });
 }
 
 afterEach(() => {

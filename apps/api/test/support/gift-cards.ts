@@ -1,0 +1,100 @@
+import type { Db } from '../../src/db/database.js';
+import * as giftCards from '../../src/modules/gift-cards/ledger.js';
+import type { TestContext } from './app.js';
+import { bearer, tenantId } from './auth.js';
+import { addAustralianTenant } from './tenants.js';
+
+export interface IssuedCard {
+  code: string;
+  gift_card: { id: number; balance: number };
+  email: string;
+}
+
+/** A manager (or owner) issues a card in person: the only answer that carries the code. */
+export async function issueGiftCard(
+  ctx: TestContext,
+  token: string,
+  amount: number,
+  email = `friend-${Math.random().toString(36).slice(2)}@example.com`,
+): Promise<IssuedCard> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v2/admin/gift-cards',
+    headers: bearer(token),
+    payload: { amount, recipient_name: 'Grace Hopper', recipient_email: email, note: 'Test card' },
+  });
+  if (res.statusCode !== 201) throw new Error(`issue gift card: ${res.statusCode} ${res.body}`);
+  return { ...(res.json().data as Omit<IssuedCard, 'email'>), email };
+}
+
+export async function giftCardBalance(db: Db, id: number) {
+  const row = await db.selectFrom('gift_cards').select('balance').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.balance;
+}
+
+/** Lets a card's validity run out (on 1 January 2026). */
+export async function expireGiftCard(db: Db, id: number) {
+  await db.updateTable('gift_cards').set({ expires_at: '2026-01-01T00:00:00.000Z' }).where('id', '=', id).execute();
+}
+
+export async function ledgerSum(db: Db, giftCardId: number) {
+  const entries = await giftCards.ledgerOf(db, tenantId, giftCardId);
+  return entries.reduce((sum, e) => sum + e.amount, 0);
+}
+
+export const otherTenantId = 9001;
+export const otherTenantCode = 'ABCD-EFGH-JKLM-NPQR';
+
+/** Another business on the same server, with an active $90 card of its own (made once). */
+export async function otherBusinessCard(db: Db) {
+  const existing = await db.selectFrom('tenants').select('id').where('id', '=', otherTenantId).executeTakeFirst();
+  if (!existing) {
+    await addAustralianTenant(db, otherTenantId, { name: 'Other Diner', slug: 'other-diner' });
+  }
+  const hash = giftCards.hashGiftCardCode(otherTenantCode.replaceAll('-', ''));
+  const card = await db
+    .selectFrom('gift_cards')
+    .select('id')
+    .where('tenant_id', '=', otherTenantId)
+    .where('code_hash', '=', hash)
+    .executeTakeFirst();
+  if (card) return { id: card.id, code: otherTenantCode };
+  const { id } = await db
+    .insertInto('gift_cards')
+    .values({
+      tenant_id: otherTenantId,
+      code_hash: hash,
+      last4: otherTenantCode.slice(-4),
+      initial_amount: 9000,
+      currency: 'AUD',
+      status: 'pending_payment',
+      source: 'staff',
+      recipient_name: 'X',
+      recipient_email: 'x@example.com',
+      sender_name: 'Other',
+      purchaser_email: 'x@example.com',
+      deliver_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .transaction()
+    .execute((trx) => giftCards.activate(trx, { tenantId: otherTenantId, giftCardId: id, now: new Date() }));
+  return { id, code: otherTenantCode };
+}
+
+/** A customer's points account with every entry of its ledger, oldest first. */
+export async function pointsAccount(db: Db, userId: number) {
+  const account = await db
+    .selectFrom('loyalty_accounts')
+    .select(['id', 'balance'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const entries = await db
+    .selectFrom('loyalty_ledger')
+    .selectAll()
+    .where('account_id', '=', account.id)
+    .orderBy('id')
+    .execute();
+  return { ...account, entries };
+}
