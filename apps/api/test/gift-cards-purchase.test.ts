@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { type GiftCardPurchase, sandboxTestCards } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { tenantId } from './support/auth.js';
+import { buyGiftCard, giftCardCodePattern, mailsTo as mailsOf } from './support/gift-cards.js';
 
 let ctx: TestContext;
 
@@ -10,27 +10,6 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(async () => ctx?.close());
-
-const codePattern = /[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/;
-
-async function buy(recipient: string, purchaser: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v2/gift-cards',
-    headers: { 'idempotency-key': `gift_${randomUUID()}` },
-    payload: {
-      tenant_id: tenantId,
-      amount: 5000,
-      recipient_name: 'Ada Lovelace',
-      recipient_email: recipient,
-      sender_name: 'Charles',
-      purchaser_email: purchaser,
-      message: 'Happy birthday',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as GiftCardPurchase;
-}
 
 const pay = (id: number, purchaser: string, paymentId: string, number: string) =>
   ctx.app.inject({
@@ -47,14 +26,11 @@ const pay = (id: number, purchaser: string, paymentId: string, number: string) =
     },
   });
 
-const mailsTo = (to: string) =>
-  ctx.db.selectFrom('mail_outbox').select(['subject', 'body_text']).where('to_address', '=', to).execute();
+const mailsTo = (to: string) => mailsOf(ctx.db, to);
 
 describe('buying a gift card through the payments registry', () => {
   it('the sandbox card pays it: the card is active and its code is mailed to the recipient', async () => {
-    const recipient = `ada-${randomUUID()}@example.com`;
-    const purchaser = `charles-${randomUUID()}@example.com`;
-    const purchase = await buy(recipient, purchaser);
+    const { purchase, recipient, purchaser } = await buyGiftCard(ctx);
     expect(purchase.gift_card.status).toBe('pending_payment');
     expect(purchase.payment).toMatchObject({ provider: 'sandbox', amount: 5000, currency: 'AUD' });
     expect(await mailsTo(recipient)).toHaveLength(0);
@@ -71,7 +47,7 @@ describe('buying a gift card through the payments registry', () => {
 
     const mails = await mailsTo(recipient);
     expect(mails).toHaveLength(1);
-    const code = (mails[0]?.body_text.match(codePattern) ?? [])[0] as string;
+    const code = (mails[0]?.body_text.match(giftCardCodePattern) ?? [])[0] as string;
     expect(code.slice(-4)).toBe(paid.gift_card.last4);
     const balance = await ctx.app.inject({
       method: 'POST',
@@ -82,9 +58,7 @@ describe('buying a gift card through the payments registry', () => {
   });
 
   it('a declined card leaves the card unpaid and mails nothing', async () => {
-    const recipient = `ada-${randomUUID()}@example.com`;
-    const purchaser = `charles-${randomUUID()}@example.com`;
-    const purchase = await buy(recipient, purchaser);
+    const { purchase, recipient, purchaser } = await buyGiftCard(ctx);
     const res = await pay(
       purchase.gift_card.id,
       purchaser,

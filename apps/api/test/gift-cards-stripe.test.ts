@@ -1,9 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { GiftCardPurchase } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { tenantId } from './support/auth.js';
-import { type FakeStripe, startFakeStripe, stripeEvent, stripeSignature } from './support/fake-stripe.js';
+import {
+  type FakeStripe,
+  payThroughStripe,
+  startFakeStripe,
+  stripeEvent,
+  stripeSignature,
+} from './support/fake-stripe.js';
+import { buyGiftCard, giftCardCodePattern, mailsTo as mailsOf } from './support/gift-cards.js';
 
 /**
  * A gift card bought with Stripe: the real adapter against a local fake of Stripe's API; the
@@ -17,51 +23,14 @@ const webhookSecret = 'whsec_gift_cards_endpoint';
 beforeAll(async () => {
   stripe = await startFakeStripe();
   ctx = await createTestApp();
-  await ctx.db
-    .updateTable('app_settings')
-    .set({
-      payment_gateway_config: JSON.stringify({
-        provider: 'stripe',
-        mode: 'test',
-        publishable_key: stripe.publishableKey,
-      }),
-      payment_gateway_secrets: JSON.stringify({
-        secret_key: stripe.secretKey,
-        webhook_secret: webhookSecret,
-        api_base: stripe.url,
-      }),
-    })
-    .where('tenant_id', '=', tenantId)
-    .where('restaurant_id', 'is', null)
-    .execute();
+  await payThroughStripe(ctx.db, stripe, { webhookSecret });
 });
 afterAll(async () => {
   await ctx?.close();
   await stripe?.close();
 });
 
-const codePattern = /[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/;
-
-async function buy() {
-  const recipient = `ada-${randomUUID()}@example.com`;
-  const purchaser = `charles-${randomUUID()}@example.com`;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v2/gift-cards',
-    headers: { 'idempotency-key': `gift_${randomUUID()}` },
-    payload: {
-      tenant_id: tenantId,
-      amount: 7500,
-      recipient_name: 'Ada Lovelace',
-      recipient_email: recipient,
-      sender_name: 'Charles',
-      purchaser_email: purchaser,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const purchase = res.json().data as GiftCardPurchase;
-  return { purchase, recipient, purchaser, paymentId: purchase.payment?.payment_id as string };
-}
+const buy = () => buyGiftCard(ctx, 7500);
 
 const postWebhook = (body: string, signature: string) =>
   ctx.app.inject({
@@ -78,8 +47,7 @@ const signed = (type: string, object: object) => {
 
 const cardRow = (id: number) =>
   ctx.db.selectFrom('gift_cards').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const mailsTo = (to: string) =>
-  ctx.db.selectFrom('mail_outbox').select(['body_text']).where('to_address', '=', to).execute();
+const mailsTo = (to: string) => mailsOf(ctx.db, to);
 const ledgerKinds = async (id: number) =>
   (
     await ctx.db
@@ -127,7 +95,7 @@ describe('gift cards paid with Stripe', () => {
 
     const mails = await mailsTo(recipient);
     expect(mails).toHaveLength(1);
-    const code = (mails[0]?.body_text.match(codePattern) ?? [])[0] as string;
+    const code = (mails[0]?.body_text.match(giftCardCodePattern) ?? [])[0] as string;
     expect(code.slice(-4)).toBe((await cardRow(purchase.gift_card.id)).last4);
     expect(await ledgerKinds(purchase.gift_card.id)).toEqual(['issue 7500']);
   });

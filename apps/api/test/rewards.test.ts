@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AdminRewards, AdminRewardsBody } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
-import { bearer, logIn, signUp, tenantId } from './support/auth.js';
+import { bearer, signInAs, signUp, tenantId } from './support/auth.js';
 
 /** The owner's loyalty rules and gift card options: who may see and change them, and what they change. */
 let ctx: TestContext;
@@ -13,17 +13,11 @@ const tokens: Record<'owner' | 'manager' | 'staff' | 'customer', string> = {
   customer: '',
 };
 
-async function tokenOf(email: string, password: string) {
-  const res = await logIn(ctx.app, email, password);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data as { token: string }).token;
-}
-
 beforeAll(async () => {
   ctx = await createTestApp();
-  tokens.owner = await tokenOf('owner@bellanonna.example', 'BellaNonna-Owner-2026');
-  tokens.manager = await tokenOf('manager@bellanonna.example', 'BellaNonna-Manager-2026');
-  tokens.staff = await tokenOf('staff@bellanonna.example', 'BellaNonna-Staff-2026');
+  tokens.owner = await signInAs(ctx.app, 'owner');
+  tokens.manager = await signInAs(ctx.app, 'manager');
+  tokens.staff = await signInAs(ctx.app, 'staff');
   tokens.customer = (await signUp(ctx.app, ctx.db, `rewards-${randomUUID()}@example.com`)).token;
 });
 afterAll(async () => ctx?.close());

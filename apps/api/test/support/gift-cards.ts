@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { GiftCardPurchase } from '@storefront/core';
 import type { Db } from '../../src/db/database.js';
 import * as giftCards from '../../src/modules/gift-cards/ledger.js';
 import type { TestContext } from './app.js';
@@ -98,3 +100,33 @@ export async function pointsAccount(db: Db, userId: number) {
     .execute();
   return { ...account, entries };
 }
+
+/** A buyer starts a purchase on /gift-cards (nothing paid yet): the card and its payment. */
+export async function buyGiftCard(ctx: TestContext, amount = 5000) {
+  const recipient = `ada-${randomUUID()}@example.com`;
+  const purchaser = `charles-${randomUUID()}@example.com`;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v2/gift-cards',
+    headers: { 'idempotency-key': `gift_${randomUUID()}` },
+    payload: {
+      tenant_id: tenantId,
+      amount,
+      recipient_name: 'Ada Lovelace',
+      recipient_email: recipient,
+      sender_name: 'Charles',
+      purchaser_email: purchaser,
+      message: 'Happy birthday',
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`buy gift card: ${res.statusCode} ${res.body}`);
+  const purchase = res.json().data as GiftCardPurchase;
+  return { purchase, recipient, purchaser, paymentId: purchase.payment?.payment_id as string };
+}
+
+/** The mails kept for `to` (the test app has no SMTP: they stay in the outbox). */
+export const mailsTo = (db: Db, to: string) =>
+  db.selectFrom('mail_outbox').select(['subject', 'body_text']).where('to_address', '=', to).execute();
+
+/** A gift card code as mailed and shown: four groups of four. */
+export const giftCardCodePattern = /[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/;
