@@ -1,0 +1,101 @@
+import type { User } from '@storefront/core';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { ok, stubApi } from '@/testing/api';
+import { renderApp } from '@/testing/render';
+import type { Cart } from '../types';
+
+const gina: User = {
+  id: 42,
+  tenant_id: 139,
+  name: 'Gina Member',
+  email: 'gina@example.com',
+  phone_no: '0412 555 010',
+  role: 'customer',
+  has_password: true,
+};
+
+const empty: Cart = { items: [], item_count: 0, total: 0 };
+
+/** The cart as the server holds it after one Margherita was added. */
+function oneMargherita(): Cart {
+  return {
+    item_count: 1,
+    total: 1900,
+    items: [
+      {
+        id: 9,
+        quantity: 1,
+        unit_price: 1900,
+        item_total: 1900,
+        discounted_item_total: 1900,
+        applied_coupon: null,
+        is_auto_coupon: false,
+        is_free: false,
+        offer_type: null,
+        offer_quantity_applied: 0,
+        cart_portions: [],
+        combo_product_id: null,
+        combo_products: null,
+        coupon_id: null,
+        deal_id: null,
+        deals: null,
+        deal_component_types: [],
+        discount_amount: 0,
+        is_half_and_half: false,
+        notes: '',
+        products: { id: 1, name: 'Margherita' },
+        restaurant_id: 1,
+        cart_modifiers: [],
+        cart_configurations: [],
+        tax: 0,
+        order_level_discount: 0,
+        image: { image_url: '/images/menu/placeholder.svg' },
+      },
+    ],
+  };
+}
+
+/** Each cart fetch as the server saw it: its query string and bearer token. */
+type CartFetch = { search: string; bearer: string | undefined };
+
+function bearerOf(init: RequestInit | undefined): string | undefined {
+  return (init?.headers as Record<string, string> | undefined)?.authorization;
+}
+
+afterEach(() => useAuthStore.getState().clearAuth());
+
+describe('whose cart a fetch asks for', () => {
+  it('never asks for the guest cart with the member token while signing in, then fetches the member cart', async () => {
+    useAuthStore.getState().setGuest('guest-token', { guestId: 1234567, name: '', email: '', phone_no: '' });
+    const fetches: CartFetch[] = [];
+    stubApi({
+      '/api/v2/auth/providers': () => ok({ google_client_id: null }),
+      'GET /api/v2/cart': (url, init) => {
+        fetches.push({ search: url.search, bearer: bearerOf(init) });
+        return ok(url.searchParams.has('user_id') ? oneMargherita() : empty);
+      },
+      'POST /api/v2/auth/login': () => ok({ token: 'member-token', user: gina, needs_profile: [] }),
+    });
+    renderApp('/login', { stub: false });
+    await waitFor(() => expect(fetches).toContainEqual({ search: '?guest_id=1234567', bearer: 'Bearer guest-token' }));
+
+    await userEvent.type(await screen.findByLabelText('Email'), gina.email);
+    await userEvent.type(screen.getByLabelText('Password'), 'a-good-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    // Signing in refetches every cached answer before the page moves to the member's cart key: the
+    // guest key's refetch must not go out with the member's token (the server refuses it: 403).
+    for (const fetch of fetches) {
+      expect(fetch).toEqual(
+        fetch.search.startsWith('?guest_id=')
+          ? { search: '?guest_id=1234567', bearer: 'Bearer guest-token' }
+          : { search: '?user_id=42', bearer: 'Bearer member-token' },
+      );
+    }
+    expect(fetches.at(-1)).toEqual({ search: '?user_id=42', bearer: 'Bearer member-token' });
+  });
+});
