@@ -1,7 +1,8 @@
 import type { User } from '@storefront/core';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { menuFixture } from '@/features/menu/testing/menu-fixture';
 import { useAuthStore } from '@/lib/auth-store';
 import { ok, stubApi } from '@/testing/api';
 import { renderApp } from '@/testing/render';
@@ -97,5 +98,51 @@ describe('whose cart a fetch asks for', () => {
       );
     }
     expect(fetches.at(-1)).toEqual({ search: '?user_id=42', bearer: 'Bearer member-token' });
+  });
+
+  it('shows the first item added once the add settles, though the cart was first fetched before it landed', async () => {
+    let cart = empty;
+    const fetches: CartFetch[] = [];
+    // The new guest's first cart fetch is answered late (as under load) with what the server read
+    // before the add landed; the add waits until that read has happened.
+    let guestFetched: () => void = () => {};
+    const firstGuestFetch = new Promise<void>((resolve) => {
+      guestFetched = resolve;
+    });
+    const staleAnswers: (() => void)[] = [];
+    stubApi({
+      '/api/v2/restaurants/1/menu': () => ok(menuFixture),
+      'POST /api/v2/auth/guest': () =>
+        ok({ guest_token: 'new-guest-token', guest: { guest_id: 7654321, name: '', email: '', phone_no: '' } }),
+      'GET /api/v2/cart': (url, init) => {
+        fetches.push({ search: url.search, bearer: bearerOf(init) });
+        const read = cart;
+        if (fetches.length > 1) return ok(read);
+        guestFetched();
+        return new Promise((resolve) => staleAnswers.push(() => resolve(ok(read))));
+      },
+      'POST /api/v2/cart': async (_url, init) => {
+        expect(JSON.parse(String(init?.body))).toMatchObject({ guest_id: 7654321, restaurant_product_id: 1 });
+        await firstGuestFetch;
+        cart = oneMargherita();
+        return ok({ id: 9, quantity: 1 });
+      },
+    });
+    const { queryClient } = renderApp('/menu', { stub: false });
+    // The add settles by invalidating the carts; only then does the stale answer arrive.
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'invalidate') for (const answer of staleAnswers) answer();
+    });
+    try {
+      await userEvent.click(await screen.findByRole('button', { name: 'Add Margherita' }));
+      const dialog = screen.getByRole('dialog', { name: 'Margherita' });
+      await userEvent.click(within(dialog).getByRole('button', { name: /^Add to cart/ }));
+
+      expect(await screen.findByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
+      expect(staleAnswers).toHaveLength(1);
+      expect(fetches.at(-1)).toEqual({ search: '?guest_id=7654321', bearer: 'Bearer new-guest-token' });
+    } finally {
+      unsubscribe();
+    }
   });
 });

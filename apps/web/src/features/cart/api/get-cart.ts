@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type AuthState, useAuthStore } from '@/lib/auth-store';
 import { useDineInPage } from '../components/dine-in-page';
@@ -91,4 +91,15 @@ export function useCartParams(): CartParams {
 
 export function useCart() {
   return useQuery(cartQueryOptions(useCartParams()));
+}
+
+/**
+ * Refetches every cached cart after a write has settled. A cart's first fetch may still be in
+ * flight then (the guest was made by this very add, so its key is new) and may have been answered
+ * before the write landed. Invalidating alone would join that fetch rather than start a new one (a
+ * query without data is not refetched over its own first fetch), so it is cancelled first.
+ */
+export async function refetchCarts(queryClient: QueryClient) {
+  await queryClient.cancelQueries({ queryKey: ['cart'] });
+  await queryClient.invalidateQueries({ queryKey: ['cart'] });
 }
