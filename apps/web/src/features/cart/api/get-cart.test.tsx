@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { menuFixture } from '@/features/menu/testing/menu-fixture';
 import { useAuthStore } from '@/lib/auth-store';
 import { ok, stubApi } from '@/testing/api';
+import { cart as twoMargheritas } from '@/testing/orders';
 import { renderApp } from '@/testing/render';
 import type { Cart } from '../types';
 
@@ -19,45 +20,6 @@ const gina: User = {
 };
 
 const empty: Cart = { items: [], item_count: 0, total: 0 };
-
-/** The cart as the server holds it after one Margherita was added. */
-function oneMargherita(): Cart {
-  return {
-    item_count: 1,
-    total: 1900,
-    items: [
-      {
-        id: 9,
-        quantity: 1,
-        unit_price: 1900,
-        item_total: 1900,
-        discounted_item_total: 1900,
-        applied_coupon: null,
-        is_auto_coupon: false,
-        is_free: false,
-        offer_type: null,
-        offer_quantity_applied: 0,
-        cart_portions: [],
-        combo_product_id: null,
-        combo_products: null,
-        coupon_id: null,
-        deal_id: null,
-        deals: null,
-        deal_component_types: [],
-        discount_amount: 0,
-        is_half_and_half: false,
-        notes: '',
-        products: { id: 1, name: 'Margherita' },
-        restaurant_id: 1,
-        cart_modifiers: [],
-        cart_configurations: [],
-        tax: 0,
-        order_level_discount: 0,
-        image: { image_url: '/images/menu/placeholder.svg' },
-      },
-    ],
-  };
-}
 
 /** Each cart fetch as the server saw it: its query string and bearer token. */
 type CartFetch = { search: string; bearer: string | undefined };
@@ -76,7 +38,7 @@ describe('whose cart a fetch asks for', () => {
       '/api/v2/auth/providers': () => ok({ google_client_id: null }),
       'GET /api/v2/cart': (url, init) => {
         fetches.push({ search: url.search, bearer: bearerOf(init) });
-        return ok(url.searchParams.has('user_id') ? oneMargherita() : empty);
+        return ok(url.searchParams.has('user_id') ? twoMargheritas : empty);
       },
       'POST /api/v2/auth/login': () => ok({ token: 'member-token', user: gina, needs_profile: [] }),
     });
@@ -87,7 +49,7 @@ describe('whose cart a fetch asks for', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'a-good-password');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Cart, 2 items' })).toBeInTheDocument();
     // Signing in refetches every cached answer before the page moves to the member's cart key: the
     // guest key's refetch must not go out with the member's token (the server refuses it: 403).
     for (const fetch of fetches) {
@@ -100,7 +62,7 @@ describe('whose cart a fetch asks for', () => {
     expect(fetches.at(-1)).toEqual({ search: '?user_id=42', bearer: 'Bearer member-token' });
   });
 
-  it('shows the first item added once the add settles, though the cart was first fetched before it landed', async () => {
+  it('shows the first add once the add settles, though the cart was first fetched before it landed', async () => {
     let cart = empty;
     const fetches: CartFetch[] = [];
     // The new guest's first cart fetch is answered late (as under load) with what the server read
@@ -122,10 +84,14 @@ describe('whose cart a fetch asks for', () => {
         return new Promise((resolve) => staleAnswers.push(() => resolve(ok(read))));
       },
       'POST /api/v2/cart': async (_url, init) => {
-        expect(JSON.parse(String(init?.body))).toMatchObject({ guest_id: 7654321, restaurant_product_id: 1 });
+        expect(JSON.parse(String(init?.body))).toMatchObject({
+          guest_id: 7654321,
+          restaurant_product_id: 1,
+          quantity: 2,
+        });
         await firstGuestFetch;
-        cart = oneMargherita();
-        return ok({ id: 9, quantity: 1 });
+        cart = twoMargheritas;
+        return ok({ id: 11, quantity: 2 });
       },
     });
     const { queryClient } = renderApp('/menu', { stub: false });
@@ -136,9 +102,10 @@ describe('whose cart a fetch asks for', () => {
     try {
       await userEvent.click(await screen.findByRole('button', { name: 'Add Margherita' }));
       const dialog = screen.getByRole('dialog', { name: 'Margherita' });
+      await userEvent.click(within(dialog).getByRole('button', { name: /^Increase quantity/ }));
       await userEvent.click(within(dialog).getByRole('button', { name: /^Add to cart/ }));
 
-      expect(await screen.findByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Cart, 2 items' })).toBeInTheDocument();
       expect(staleAnswers).toHaveLength(1);
       expect(fetches.at(-1)).toEqual({ search: '?guest_id=7654321', bearer: 'Bearer new-guest-token' });
     } finally {
