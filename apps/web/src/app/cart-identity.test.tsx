@@ -2,12 +2,12 @@ import type { User } from '@storefront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Cart } from '@/features/cart/types';
 import { menuFixture } from '@/features/menu/testing/menu-fixture';
 import { useAuthStore } from '@/lib/auth-store';
 import { ok, stubApi } from '@/testing/api';
 import { cart as twoMargheritas } from '@/testing/orders';
 import { renderApp } from '@/testing/render';
-import type { Cart } from '../types';
 
 const gina: User = {
   id: 42,
