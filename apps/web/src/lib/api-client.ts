@@ -23,6 +23,11 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The bearer token for this call; by default the current one (bearerToken()). A call that belongs
+   * to one identity passes that identity's token (null: none), so it never goes out as someone else.
+   */
+  token?: string | null;
 }
 
 type Listener = (error: ApiError) => void;
@@ -62,7 +67,7 @@ async function parseBody(response: Response): Promise<{ data?: unknown; error?: 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const token = bearerToken();
+  const token = options.token === undefined ? bearerToken() : options.token;
   if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;

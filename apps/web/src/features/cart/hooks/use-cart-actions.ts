@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { ensureGuest, useAuthStore } from '@/lib/auth-store';
 import { toast } from '@/lib/toast';
 import { addToCart, clearCart, removeCartItem, updateCartItem } from '../api/cart-writes';
-import { cartQueryKey, cartQueryOptions, useCartParams } from '../api/get-cart';
+import { cartQueryKey, cartQueryOptions, refetchCarts, useCartParams } from '../api/get-cart';
 import { useCartStore } from '../stores/cart-store';
 import type { Cart, CartItem } from '../types';
 
@@ -57,7 +57,7 @@ function useOptimistic() {
     rollback(context: { previous?: Cart | undefined } | undefined) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    refetch: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    refetch: () => refetchCarts(queryClient),
   };
 }
 
@@ -115,7 +115,7 @@ export function useClearCart() {
     onSuccess: () => {
       toast.success('Cart cleared', { description: 'All items have been removed from your cart.' });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    onSettled: () => refetchCarts(queryClient),
   });
 }
 
@@ -149,7 +149,7 @@ export function useAddToCart() {
         });
         return;
       } finally {
-        await queryClient.invalidateQueries({ queryKey: ['cart'] });
+        await refetchCarts(queryClient);
       }
     },
     [queryClient],

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { clearCart } from '../api/cart-writes';
-import { cartQueryKey, useCartParams } from '../api/get-cart';
+import { cartQueryKey, refetchCarts, useCartParams } from '../api/get-cart';
 import type { Cart } from '../types';
 
 /** What the restaurant switch needs of the cart (registered from the app layer). */
@@ -14,7 +14,7 @@ export function useCartSwitchHooks() {
       hasItems: () => (queryClient.getQueryData<Cart>(key)?.items.length ?? 0) > 0,
       clear: async () => {
         await clearCart(userId !== null ? { user_id: userId } : { guest_id: guestId ?? undefined });
-        await queryClient.invalidateQueries({ queryKey: ['cart'] });
+        await refetchCarts(queryClient);
       },
     };
   }, [queryClient, userId, guestId, couponCode, cashOnDelivery, dineIn]);
