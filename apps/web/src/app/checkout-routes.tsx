@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { linkClass } from '@/components/ui/styles';
-import { useCart } from '@/features/cart/api/get-cart';
+import { refetchCarts, useCart } from '@/features/cart/api/get-cart';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import type { CartItem } from '@/features/cart/types';
 import { itemName } from '@/features/cart/utils/item-name';
@@ -124,7 +124,7 @@ export function CheckoutPaymentRoute({ dineIn = false }: { dineIn?: boolean }) {
     if (dineIn && table) checkout.startDineIn(table);
     useCartStore.getState().setCouponCode(null);
     const guest = selectIsLoggedIn(useAuthStore.getState()) ? null : access_token;
-    void queryClient.invalidateQueries({ queryKey: ['cart'] });
+    void refetchCarts(queryClient);
     if (dineIn) {
       navigate(`/dine-in/order/confirmation/${order.id}${guest ? `?token=${encodeURIComponent(guest)}` : ''}`);
     } else {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { linkClass } from '@/components/ui/styles';
+import { refetchCarts } from '@/features/cart/api/get-cart';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { toast } from '@/lib/toast';
@@ -26,7 +27,7 @@ export function Component() {
         <OrderHistory
           userId={userId}
           onReordered={async ({ added, skipped }) => {
-            await queryClient.invalidateQueries({ queryKey: ['cart'] });
+            await refetchCarts(queryClient);
             if (skipped.length) toast.warning(`Not available any more: ${skipped.join(', ')}`);
             if (added > 0) navigate('/cart');
           }}
