@@ -5,6 +5,7 @@ import { tenantId } from './support/auth.js';
 import {
   type FakeStripe,
   payThroughStripe,
+  postStripeWebhook,
   startFakeStripe,
   stripeEvent,
   stripeSignature,
@@ -32,13 +33,7 @@ afterAll(async () => {
 
 const buy = () => buyGiftCard(ctx, 7500);
 
-const postWebhook = (body: string, signature: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v2/payments/webhooks/stripe/${tenantId}`,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload: body,
-  });
+const postWebhook = (body: string, signature: string) => postStripeWebhook(ctx.app, body, signature);
 
 const signed = (type: string, object: object) => {
   const body = JSON.stringify(stripeEvent(type, object));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/app.js';
-import { tenantId } from './support/auth.js';
 import {
   type FakeStripe,
   payThroughStripe,
+  postStripeWebhook,
   startFakeStripe,
   stripeEvent,
   stripeSignature,
@@ -66,13 +66,7 @@ describe('card orders through Stripe', () => {
     const paymentId = placed.payment?.payment_id as string;
     await stripe.confirm(paymentId, 'pm_card_visa');
     const body = JSON.stringify(stripeEvent('payment_intent.succeeded', stripe.intents.get(paymentId) as object));
-    const post = (signature: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/v2/payments/webhooks/stripe/${tenantId}`,
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        payload: body,
-      });
+    const post = (signature: string) => postStripeWebhook(ctx.app, body, signature);
     expect((await post(stripeSignature(body, 'whsec_not_ours'))).statusCode).toBe(400);
     expect((await orderRow(ctx, placed.order.id)).status).toBe('pending_payment');
     const first = await post(stripeSignature(body, webhookSecret));

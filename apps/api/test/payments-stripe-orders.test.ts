@@ -5,6 +5,7 @@ import { tenantId } from './support/auth.js';
 import {
   type FakeStripe,
   payThroughStripe,
+  postStripeWebhook,
   startFakeStripe,
   stripeEvent,
   stripeSignature,
@@ -39,13 +40,7 @@ async function cardOrder() {
   return { guest, res: await pickupOrder(shop, guest) };
 }
 
-const postWebhook = (body: string, signature: string | null) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v2/payments/webhooks/stripe/${tenantId}`,
-    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-    payload: body,
-  });
+const postWebhook = (body: string, signature: string | null) => postStripeWebhook(ctx.app, body, signature);
 
 describe('card orders paid with Stripe', () => {
   it('starts a Payment Intent for the amount due, with Stripe Elements’ client secret and publishable key', async () => {

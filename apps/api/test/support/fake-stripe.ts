@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { App } from '../../src/app.js';
 import type { Db } from '../../src/db/database.js';
 import { tenantId } from './auth.js';
 
@@ -344,3 +345,12 @@ export async function payThroughStripe(
     .where('restaurant_id', 'is', null)
     .execute();
 }
+
+/** Posts `body` to the demo business's Stripe webhook endpoint with this signature (none when null). */
+export const postStripeWebhook = (app: App, body: string, signature: string | null) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v2/payments/webhooks/stripe/${tenantId}`,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    payload: body,
+  });
