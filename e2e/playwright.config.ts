@@ -7,9 +7,6 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  // One retry (reported as flaky): the final clean-clone run saw restaurants.spec's first-visit
-  // dialog show a Close button once (a restaurant already chosen); open in the session notes.
-  retries: 1,
   timeout: 30_000,
   // Two cores shared by several test runs: a lazy route chunk can take more than the default 5 s.
   expect: { timeout: 10_000 },
