@@ -314,4 +314,22 @@ describe('/checkout/payment with a gift card and points', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
     expect(orders[0]).toMatchObject({ gift_card_code: 'K7QM-3XRT-9PWD-HB2N' });
   });
+
+  it('a gift card applied on an earlier visit is checked again, so the summary shows its share', async () => {
+    stubApi({
+      '/api/v2/restaurants/app-settings': () =>
+        ok([settingsEntry({}, { payment_gateway_config: { provider: 'sandbox', mode: 'test', publishable_key: '' } })]),
+      'GET /api/v2/cart': () => ok(cart),
+      'POST /api/v2/gift-cards/balance': () =>
+        ok({ last4: 'HB2N', balance: 1000, currency: 'AUD', status: 'active', expires_at: null }),
+    });
+    useCheckoutStore.getState().setAppliedGiftCard('K7QM-3XRT-9PWD-HB2N');
+    renderApp('/checkout/payment', { stub: false });
+    expect(await screen.findByText(/Gift card ending HB2N: pays/)).toHaveTextContent(
+      'Gift card ending HB2N: pays $10.00',
+    );
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Gift card').nextElementSibling).toHaveTextContent('−$10.00');
+    expect(within(summary).getByTestId('summary-amount-due')).toHaveTextContent('$28.00');
+  });
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useCheckGiftCardBalance } from '../api/check-gift-card-balance';
 import { formatMoney } from '../money';
@@ -9,7 +9,9 @@ const smallButton =
 
 /**
  * The checkout's gift card entry (spec §3 appliedGiftCard). Checks the code with the balance call
- * and hands the code to the checkout; the server reserves the amount when the order is placed.
+ * and hands the code to the checkout; the server reserves the amount when the order is placed. A code
+ * the checkout kept from an earlier visit is checked again on arrival, so its share shows and a card
+ * spent or voided since is taken off with the reason.
  */
 export function GiftCardField({
   applied,
@@ -30,6 +32,29 @@ export function GiftCardField({
   const [error, setError] = useState<string | null>(null);
   const check = useCheckGiftCardBalance();
   const [balance, setBalance] = useState<{ last4: string; balance: number } | null>(null);
+  const rechecked = useRef(false);
+
+  function run(entered: string, onFailed: () => void = () => {}) {
+    setError(null);
+    check.mutate(entered, {
+      onSuccess: (result) => {
+        setBalance({ last4: result.last4, balance: result.balance });
+        onApply(entered.trim().toUpperCase(), result.balance);
+        setCode('');
+      },
+      onError: (e) => {
+        setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
+        onFailed();
+      },
+    });
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the code found on arrival
+  useEffect(() => {
+    if (!applied || rechecked.current) return;
+    rechecked.current = true;
+    run(applied, onRemove);
+  }, []);
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -37,15 +62,7 @@ export function GiftCardField({
       setError('Enter a gift card code');
       return;
     }
-    setError(null);
-    check.mutate(code, {
-      onSuccess: (result) => {
-        setBalance({ last4: result.last4, balance: result.balance });
-        onApply(code.trim().toUpperCase(), result.balance);
-        setCode('');
-      },
-      onError: (e) => setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.'),
-    });
+    run(code);
   }
 
   if (applied) {
