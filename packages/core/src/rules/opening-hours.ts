@@ -1,5 +1,7 @@
 /** Opening hours and "open now", computed on the restaurant's wall clock (DESIGN.md §4). */
 
+import { minutesOfDay, toZoned } from './zoned-time.js';
+
 export const fulfilmentMethods = ['pickup', 'delivery', 'dine_in'] as const;
 export type FulfilmentMethod = (typeof fulfilmentMethods)[number];
 
@@ -20,39 +22,13 @@ export interface LocalTime {
   minutes: number;
 }
 
-const weekdays: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    // Throws RangeError for an unknown zone: a restaurant must never silently run on UTC.
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      weekday: 'short',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall-clock date, weekday and minute of `at` in `timeZone` (an IANA name); DST included. */
+/**
+ * The wall-clock date, weekday and minute of `at` in `timeZone` (an IANA name); DST included. An
+ * unknown zone throws RangeError: a restaurant must never silently run on UTC.
+ */
 export function localTimeIn(timeZone: string, at: Date): LocalTime {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(at)) parts[part.type] = part.value;
-  const weekday = weekdays[parts.weekday ?? ''];
-  if (weekday === undefined) throw new Error(`Unexpected weekday "${parts.weekday}"`);
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  const local = toZoned(at, timeZone);
+  return { date: local.date, weekday: local.weekday, minutes: minutesOfDay(local.time) };
 }
 
 /** 'HH:MM' → minutes since midnight; '24:00' is allowed as the end of the day. */
