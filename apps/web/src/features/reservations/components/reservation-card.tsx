@@ -2,7 +2,7 @@ import type { Reservation } from '@storefront/core';
 import { useState } from 'react';
 import { useCancelReservation } from '../api/cancel-reservation';
 import { formatInstant } from '../draft';
-import { ReservationDetails } from './reservation-details';
+import { detailsOf, ReservationDetails } from './reservation-details';
 import { cardClass, primaryButton, secondaryButton } from './styles';
 
 /** One booking with its status and, while allowed, a two-step cancel. */
@@ -34,18 +34,7 @@ export function ReservationCard({
           {cancelled ? 'Cancelled' : 'Confirmed'}
         </span>
       </div>
-      <ReservationDetails
-        reference={reservation.reference}
-        restaurantName={reservation.restaurant.name}
-        address={reservation.restaurant.address}
-        date={reservation.date}
-        time={reservation.time}
-        partySize={reservation.party_size}
-        name={reservation.name}
-        email={reservation.email}
-        phoneNo={reservation.phone_no}
-        specialRequests={reservation.special_requests}
-      />
+      <ReservationDetails {...detailsOf(reservation)} />
       <div className="mt-4" aria-live="polite">
         {cancel.isError && (
           <p role="alert" className="mb-3 text-red-700">

@@ -1,3 +1,4 @@
+import type { Reservation } from '@storefront/core';
 import { formatDate, formatTime, guestsLabel } from '../draft';
 
 export interface ReservationDetailsProps {
@@ -11,6 +12,22 @@ export interface ReservationDetailsProps {
   email: string;
   phoneNo: string;
   specialRequests: string;
+}
+
+/** The details of a booking made. */
+export function detailsOf(reservation: Reservation): ReservationDetailsProps {
+  return {
+    reference: reservation.reference,
+    restaurantName: reservation.restaurant.name,
+    address: reservation.restaurant.address,
+    date: reservation.date,
+    time: reservation.time,
+    partySize: reservation.party_size,
+    name: reservation.name,
+    email: reservation.email,
+    phoneNo: reservation.phone_no,
+    specialRequests: reservation.special_requests,
+  };
 }
 
 /** The facts of a booking, as a description list (confirm, success, manage and listing pages). */

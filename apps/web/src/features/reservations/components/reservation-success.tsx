@@ -1,7 +1,7 @@
 import { calendarEvent, type Reservation } from '@storefront/core';
 import { useMemo } from 'react';
 import { formatDate, formatTime, guestsLabel } from '../draft';
-import { ReservationDetails } from './reservation-details';
+import { detailsOf, ReservationDetails } from './reservation-details';
 import { cardClass, primaryButton } from './styles';
 
 /** The .ics file of a booking, as a link the browser downloads. */
@@ -41,18 +41,7 @@ export function ReservationSuccess({ reservation }: { reservation: Reservation }
         <h2 id="success-details" className="mb-4 font-semibold text-lg">
           Booking details
         </h2>
-        <ReservationDetails
-          reference={reservation.reference}
-          restaurantName={reservation.restaurant.name}
-          address={reservation.restaurant.address}
-          date={reservation.date}
-          time={reservation.time}
-          partySize={reservation.party_size}
-          name={reservation.name}
-          email={reservation.email}
-          phoneNo={reservation.phone_no}
-          specialRequests={reservation.special_requests}
-        />
+        <ReservationDetails {...detailsOf(reservation)} />
       </section>
     </div>
   );
