@@ -30,4 +30,17 @@ export function canMoveOrderFor(method: 'pickup' | 'delivery' | 'dine_in', from:
   return canMoveOrder(from, to);
 }
 
+/**
+ * Orders that count as sold: placed (a card order once paid) and on, until cancelled or refunded.
+ * A customer's order count for first-order coupons and the best sellers both count these.
+ */
+export const soldOrderStatuses = [
+  'placed',
+  'accepted',
+  'preparing',
+  'ready',
+  'out_for_delivery',
+  'completed',
+] as const satisfies readonly OrderStatus[];
+
 export const isFinalOrderStatus = (status: OrderStatus) => moves[status].length === 0;
