@@ -10,12 +10,13 @@ import {
   menuOf,
   newGuest,
   newKey,
+  openAllDay,
   type Shop,
   shopAt,
   startShop,
   userWithRole,
 } from './support/orders.js';
-import { addAustralianTenant } from './support/tenants.js';
+import { addAustralianTenant, addPonsonby } from './support/tenants.js';
 
 /** What the home page's "Best Selling" row is built from: the menu's flagged products. */
 const bestSellers = (menu: Menu) =>
@@ -82,7 +83,7 @@ async function order(
   lines: Line[],
   options: { payment?: 'cash_on_delivery' | 'card'; host?: string; tenant?: number } = {},
 ) {
-  const headers = options.host ? { host: options.host } : {};
+  const headers: Record<string, string> = options.host ? { host: options.host } : {};
   let guest: Caller;
   if (options.tenant) {
     const res = await call(ctx, 'POST', '/v2/auth/guest', null, { tenant_id: options.tenant }, headers);
@@ -178,22 +179,17 @@ describe('best sellers from order history', () => {
       .json()
       .data.deals.find((d: Deals['deals'][number]) => d.name === '2 Large Pizzas + Drink');
     // Nine sold orders (the 8th placed 29 days ago: still inside the window).
-    await order(ctx, shop.restaurantId, [
-      { product: p(0), quantity: 10 },
-      { product: p(1), quantity: 9 },
-    ]);
-    await order(ctx, shop.restaurantId, [
-      { product: p(0), quantity: 10 },
-      { product: p(1), quantity: 9 },
-    ]);
-    await order(ctx, shop.restaurantId, [
-      { product: p(2), quantity: 8 },
-      { product: p(3), quantity: 7 },
-    ]);
-    await order(ctx, shop.restaurantId, [
-      { product: p(2), quantity: 8 },
-      { product: p(3), quantity: 7 },
-    ]);
+    for (const [a, b] of [
+      [0, 1],
+      [0, 1],
+      [2, 3],
+      [2, 3],
+    ] as const) {
+      await order(ctx, shop.restaurantId, [
+        { product: p(a), quantity: 10 - a },
+        { product: p(b), quantity: 10 - b },
+      ]);
+    }
     await order(ctx, shop.restaurantId, [{ product: p(4), quantity: 12 }]);
     await order(ctx, shop.restaurantId, [{ product: p(5), quantity: 10 }]);
     // 4 deals of two large pizzas and a drink: 8 pizzas, 4 drinks.
@@ -338,31 +334,15 @@ describe('best sellers from order history', () => {
       .execute();
   }
 
-  /** Another business selling the demo's menu at its own Surry Hills, open all day for dine-in. */
+  /** Another business selling the demo's menu at its own Surry Hills, open all day. */
   async function otherTenant() {
     await addAustralianTenant(ctx.db, 240);
-    const { id: restaurantId } = await ctx.db
-      .insertInto('restaurants')
-      .values({
-        tenant_id: 240,
-        name: 'Other Surry Hills',
-        slug: 'surry-hills',
-        status: 1,
-        street_name: '1 Crown St',
-        suburb: 'Surry Hills',
-        city: 'Sydney',
-        state: 'NSW',
-        postcode: '2010',
-        country: 'AU',
-        phone: '0',
-        email: 'o@other.example',
-        latitude: -33.88,
-        longitude: 151.21,
-        timezone: 'Australia/Sydney',
-        image_path: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // The demo's prices are by restaurant slug; the seed sells at a 'surry-hills' of any tenant.
+    const restaurantId = await addPonsonby(ctx.db, {
+      tenant_id: 240,
+      slug: 'surry-hills',
+      timezone: 'Australia/Sydney',
+    });
     await seedCatalogue(ctx.db, 240);
     await ctx.db
       .insertInto('app_settings')
@@ -375,19 +355,7 @@ describe('best sellers from order history', () => {
         is_online_order_enabled: 1,
       })
       .execute();
-    await ctx.db
-      .insertInto('restaurant_hours')
-      .values(
-        [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
-          tenant_id: 240,
-          restaurant_id: restaurantId,
-          method: 'dine_in' as const,
-          weekday,
-          opens_at: '00:00',
-          closes_at: '24:00',
-        })),
-      )
-      .execute();
+    await openAllDay(ctx, restaurantId, 240);
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/v2/restaurants/${restaurantId}/menu`,
