@@ -12,6 +12,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { uploadsPrefix } from './modules/admin/uploads.js';
 import { identityPlugin } from './modules/auth/identity.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { bestSellersPlugin } from './modules/best-sellers/plugin.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { newsletterRoutes } from './modules/contact/newsletter.js';
@@ -87,6 +88,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   await app.register(identityPlugin);
   // app.orders: the order service, its event bus (Redis across processes) and the payment registry.
   await app.register(ordersPlugin);
+  // Best sellers from order history: once listening, then periodically (decision 020).
+  await app.register(bestSellersPlugin);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })

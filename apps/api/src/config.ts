@@ -46,6 +46,8 @@ const envSchema = z.object({
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
   /** Where the Geocoding API is (tests point it at a local server). */
   GOOGLE_MAPS_BASE_URL: z.url().default('https://maps.googleapis.com'),
+  /** How often each API process sets the best sellers from order history (and once after it starts). */
+  BEST_SELLERS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
 });
 
 export type DatabaseTarget =
@@ -72,6 +74,7 @@ export interface Config {
   uploadsDir: string;
   maps: { googleApiKey?: string; googleBaseUrl: string };
   giftCardCheckRateLimitMax: number;
+  bestSellersRefreshMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -117,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     uploadsDir: path.resolve(root, e.UPLOADS_DIR),
     maps: { googleApiKey: e.GOOGLE_MAPS_API_KEY, googleBaseUrl: e.GOOGLE_MAPS_BASE_URL },
     giftCardCheckRateLimitMax: e.GIFT_CARD_CHECK_RATE_LIMIT_MAX,
+    bestSellersRefreshMinutes: e.BEST_SELLERS_REFRESH_MINUTES,
   };
 }

@@ -334,6 +334,8 @@ export interface RestaurantProductsTable {
   unit: string | null;
   /** With is_available = 0: back on sale at this time (an '86' for today); null: until turned back. */
   available_again_at: Generated<Timestamp | null>;
+  /** From order history (decision 020); null: not decided yet, the product's own flag stands. */
+  is_best_seller: Generated<Flag | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

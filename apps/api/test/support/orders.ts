@@ -91,11 +91,11 @@ export async function restaurantIds(ctx: TestContext) {
 }
 
 /** Opens a restaurant around the clock for every method, so tests do not depend on the hour they run. */
-export async function openAllDay(ctx: TestContext, restaurantId: number) {
+export async function openAllDay(ctx: TestContext, restaurantId: number, tenant = tenantId) {
   await ctx.db.deleteFrom('restaurant_hours').where('restaurant_id', '=', restaurantId).execute();
   const rows = (['pickup', 'delivery', 'dine_in'] as const).flatMap((method) =>
     [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
-      tenant_id: tenantId,
+      tenant_id: tenant,
       restaurant_id: restaurantId,
       method,
       weekday,

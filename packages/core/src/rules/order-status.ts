@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../contract/orders.js';
+import { type OrderStatus, orderStatuses } from '../contract/orders.js';
 
 /**
  * Legal order moves. pending_payment → placed happens only on the payment provider's
@@ -29,5 +29,13 @@ export function canMoveOrderFor(method: 'pickup' | 'delivery' | 'dine_in', from:
   if (to === 'out_for_delivery' && method !== 'delivery') return false;
   return canMoveOrder(from, to);
 }
+
+const notSold: readonly OrderStatus[] = ['pending_payment', 'cancelled', 'refunded'];
+
+/**
+ * Orders that count as sold: placed (a card order once paid) and on, until cancelled or refunded.
+ * A customer's order count for first-order coupons and the best sellers both count these.
+ */
+export const soldOrderStatuses: readonly OrderStatus[] = orderStatuses.filter((s) => !notSold.includes(s));
 
 export const isFinalOrderStatus = (status: OrderStatus) => moves[status].length === 0;

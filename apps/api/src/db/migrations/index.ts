@@ -12,6 +12,7 @@ import * as fulfilment from './20261124T1000-fulfilment.js';
 import * as orders from './20261124T1100-orders.js';
 import * as backOffice from './20261124T1300-back-office.js';
 import * as giftCardsLoyalty from './20261124T1400-gift-cards-loyalty.js';
+import * as bestSellers from './20261125T0900-best-sellers.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1100-orders': orders,
   '20261124T1300-back-office': backOffice,
   '20261124T1400-gift-cards-loyalty': giftCardsLoyalty,
+  '20261125T0900-best-sellers': bestSellers,
 };

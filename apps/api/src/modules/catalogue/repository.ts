@@ -76,7 +76,8 @@ export function catalogueRepository(db: Db) {
             'p.description',
             'p.image_path',
             'p.is_half_and_half',
-            'p.is_best_seller',
+            // The restaurant's own sales decide once there are enough (decision 020).
+            (eb) => eb.fn.coalesce('rp.is_best_seller', 'p.is_best_seller').as('is_best_seller'),
             'p.is_new',
             'p.sort_order',
           ])

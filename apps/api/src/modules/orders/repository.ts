@@ -1,3 +1,4 @@
+import { soldOrderStatuses } from '@storefront/core';
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, OrderRow, OrderStatusValue, OrdersTable, PaymentStatusValue } from '../../db/schema.js';
@@ -10,23 +11,13 @@ export type OrderOwner = { tenantId: number; user_id: number } | { tenantId: num
 export const ownerKeyOf = (owner: OrderOwner) =>
   'user_id' in owner ? `user:${owner.user_id}` : `guest:${owner.guest_id}`;
 
-/** Orders that count as the customer's orders (first-order coupons, history). */
-export const countedStatuses: OrderStatusValue[] = [
-  'placed',
-  'accepted',
-  'preparing',
-  'ready',
-  'out_for_delivery',
-  'completed',
-];
-
 /** How many orders the customer has placed (first-order coupons). */
 export async function countCustomerOrders(exec: Executor, owner: OrderOwner) {
   let query = exec
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('tenant_id', '=', owner.tenantId)
-    .where('status', 'in', countedStatuses);
+    .where('status', 'in', soldOrderStatuses);
   query =
     'user_id' in owner ? query.where('user_id', '=', owner.user_id) : query.where('guest_id', '=', owner.guest_id);
   return Number((await query.executeTakeFirstOrThrow()).n);
