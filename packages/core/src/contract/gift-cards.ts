@@ -111,7 +111,13 @@ export const giftCardLedgerEntrySchema = z.object({
 });
 export type GiftCardLedgerEntry = z.infer<typeof giftCardLedgerEntrySchema>;
 
-/** Staff (issue 11): GET /api/v2/admin/gift-cards?code= or ?last4= */
+/** Cards per page of the staff list: the newest first, then `before` the last one shown. */
+export const adminGiftCardPageSize = 50;
+
+/**
+ * Staff (issue 11): GET /api/v2/admin/gift-cards, the newest cards; narrowed by ?code=, ?last4= or
+ * ?email=; ?before=<id> for the next page (cards with a smaller id).
+ */
 export const adminGiftCardQuerySchema = z.strictObject({
   code: giftCardCodeInputSchema.optional(),
   last4: z
@@ -120,6 +126,13 @@ export const adminGiftCardQuerySchema = z.strictObject({
     .regex(/^[A-Za-z0-9]{4}$/)
     .optional(),
   email: z.string().trim().max(254).optional(),
+  // Digits only: coercion would take '1e3', ' 7' or '2.0' as ids.
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Use a gift card id: a positive whole number')
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, 'Use a gift card id'))
+    .optional(),
 });
 export const adminGiftCardSchema = giftCardSchema.extend({
   purchaser_email: z.string(),
@@ -128,6 +141,34 @@ export const adminGiftCardSchema = giftCardSchema.extend({
 export type AdminGiftCard = z.infer<typeof adminGiftCardSchema>;
 export const adminGiftCardListResponseSchema = envelope(z.array(adminGiftCardSchema));
 export const adminGiftCardResponseSchema = envelope(adminGiftCardSchema);
+
+/** Money in cents with how many it is. */
+const tally = z.object({ count: z.number().int(), amount: z.number().int() });
+
+/** The window of the summary's "last days" figures, today included, in the business's timezone. */
+export const giftCardSummaryDays = 30;
+
+/** GET /api/v2/admin/gift-cards/summary (staff+): the business's gift cards at a glance. */
+export const adminGiftCardSummaryQuerySchema = z.strictObject({});
+export const adminGiftCardSummarySchema = z.object({
+  currency: z.string(),
+  /** What usable cards (active, not expired) still hold: the business's liability; their ledger sum. */
+  outstanding_balance: z.number().int(),
+  active_cards: z.number().int(),
+  /** Left on active cards that have expired: no longer spendable, so not in the liability. */
+  expired_balance: z.number().int(),
+  /** Local midnight that starts the window of the figures below. */
+  since: z.string(),
+  days: z.number().int(),
+  /** Paid purchases (the card's issue entry is written when the payment succeeds). */
+  sold: tally,
+  /** Cards staff issued without payment. */
+  issued: tally,
+  /** Gift card money spent on orders placed in the window, less what was released or refunded. */
+  redeemed: tally,
+});
+export type AdminGiftCardSummary = z.infer<typeof adminGiftCardSummarySchema>;
+export const adminGiftCardSummaryResponseSchema = envelope(adminGiftCardSummarySchema);
 
 /** POST /api/v2/admin/gift-cards (manager, owner): issue a card without payment (goodwill, vouchers). */
 export const adminIssueGiftCardBodySchema = z.strictObject({

@@ -77,6 +77,15 @@ export function fromZoned(date: string, time: string, timeZone: string): string 
   return first === undefined ? null : new Date(first).toISOString();
 }
 
+/**
+ * The local midnight that starts the last `days` days, today included ("last 30 days" on a
+ * dashboard). A zone that skips midnight (some DST changes) starts at 01:00 instead.
+ */
+export function startOfLastDays(now: Date | string | number, days: number, timeZone: string): string {
+  const first = addDays(toZoned(now, timeZone).date, 1 - days);
+  return fromZoned(first, '00:00', timeZone) ?? (fromZoned(first, '01:00', timeZone) as string);
+}
+
 /** 0 = Sunday … 6 = Saturday of a calendar date. */
 export function weekdayOf(date: string): number {
   return new Date(localMs(date, '00:00')).getUTCDay();

@@ -2,6 +2,8 @@ import {
   adminGiftCardListResponseSchema,
   adminGiftCardQuerySchema,
   adminGiftCardResponseSchema,
+  adminGiftCardSummaryQuerySchema,
+  adminGiftCardSummaryResponseSchema,
   adminIssuedGiftCardResponseSchema,
   adminIssueGiftCardBodySchema,
   adminVoidGiftCardBodySchema,
@@ -215,12 +217,27 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
       preHandler: requireStaff,
       schema: {
         tags,
-        summary: 'Staff: find gift cards by code, last four characters or email',
+        summary:
+          'Staff: the newest gift cards (50 a page, ?before= the last id), or those of a code, last four or email',
         querystring: adminGiftCardQuerySchema,
         response: { 200: adminGiftCardListResponseSchema },
       },
     },
     async (request) => ({ data: await service.adminFind(userOf(request).tenantId, request.query), error: null }),
+  );
+
+  app.get(
+    '/v2/admin/gift-cards/summary',
+    {
+      preHandler: requireStaff,
+      schema: {
+        tags,
+        summary: 'Staff: outstanding balance (the liability), active cards, sales and redemptions of the last 30 days',
+        querystring: adminGiftCardSummaryQuerySchema,
+        response: { 200: adminGiftCardSummaryResponseSchema },
+      },
+    },
+    async (request) => ({ data: await service.adminSummary(userOf(request).tenantId), error: null }),
   );
 
   app.post(

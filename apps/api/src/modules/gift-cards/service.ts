@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type AdminGiftCard,
+  type AdminGiftCardSummary,
   addDays,
   addMonths,
+  adminGiftCardPageSize,
   type BuyGiftCardBody,
   daysBetween,
   formatGiftCardCode,
@@ -13,9 +15,11 @@ import {
   type GiftCardOptions,
   giftCardCodeFromBytes,
   giftCardNotFoundMessage,
+  giftCardSummaryDays,
   isValidDate,
   normaliseGiftCardCode,
   type PaymentSession,
+  startOfLastDays,
   toZoned,
 } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,6 +33,7 @@ import type { PaymentEvent } from '../payments/provider.js';
 import { tenantRepository } from '../tenants/repository.js';
 import * as ledger from './ledger.js';
 import { giftCardSettingsOf } from './settings.js';
+import { giftCardTotals } from './summary.js';
 
 /**
  * Card payments for gift card purchases, through the payment provider registry of the checkout
@@ -479,7 +484,16 @@ export function giftCardService(deps: {
       };
     },
 
-    async adminFind(tenantId: number, query: { code?: string; last4?: string; email?: string }) {
+    /** The business's liability and the last days' sales and redemptions (decision 018: ledger sums). */
+    async adminSummary(tenantId: number): Promise<AdminGiftCardSummary> {
+      const tenant = await tenantOf(tenantId);
+      const at = now();
+      const since = startOfLastDays(at, giftCardSummaryDays, tenant.timezone);
+      const totals = await giftCardTotals(db, tenantId, at, since);
+      return { currency: tenant.currency, since, days: giftCardSummaryDays, ...totals };
+    },
+
+    async adminFind(tenantId: number, query: { code?: string; last4?: string; email?: string; before?: number }) {
       if (query.code) {
         const normalised = normaliseGiftCardCode(query.code);
         if (!normalised) return [];
@@ -497,7 +511,8 @@ export function giftCardService(deps: {
         const email = query.email.toLowerCase();
         q = q.where((eb) => eb.or([eb('recipient_email', '=', email), eb('purchaser_email', '=', email)]));
       }
-      const rows = await q.orderBy('id', 'desc').limit(50).execute();
+      if (query.before) q = q.where('id', '<', query.before);
+      const rows = await q.orderBy('id', 'desc').limit(adminGiftCardPageSize).execute();
       return rows.map(toAdminView);
     },
 
