@@ -46,7 +46,8 @@ async function summary(token = staff.token): Promise<AdminGiftCardSummary> {
 async function allPages(token: string) {
   const pages: AdminGiftCard[][] = [];
   let before = '';
-  for (;;) {
+  // Bounded: a broken cursor must fail the test, not loop until the timeout.
+  for (let i = 0; i < 10; i++) {
     const res = await list(token, before);
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json().data as AdminGiftCard[];
@@ -54,6 +55,7 @@ async function allPages(token: string) {
     if (page.length < adminGiftCardPageSize) return pages;
     before = `?before=${page.at(-1)?.id}`;
   }
+  throw new Error('the list did not end after 10 pages');
 }
 
 /** Σ of the ledger of the business's usable cards (active, not expired), straight from the tables. */

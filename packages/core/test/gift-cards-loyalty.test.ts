@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
+  adminGiftCardQuerySchema,
   buyGiftCardBodySchema,
   formatGiftCardCode,
   giftCardCodeAlphabet,
@@ -17,6 +18,7 @@ import {
   pointsValueCents,
   redeemPoints,
   splitPayment,
+  startOfLastDays,
 } from '../src/index.js';
 
 const demo: LoyaltyRules = {
@@ -164,5 +166,28 @@ describe('points and gift card against the order total', () => {
         expect(Math.min(split.loyalty, split.total, split.gift_card, split.amount_due)).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+});
+
+describe('the back office summary and list', () => {
+  it('"last 30 days" starts at the local midnight 29 days before today (Sydney, AEDT: 13:00 UTC)', () => {
+    expect(startOfLastDays('2026-11-24T10:00:00Z', 30, 'Australia/Sydney')).toBe('2026-10-25T13:00:00.000Z');
+    // Just past local midnight it is already the next day.
+    expect(startOfLastDays('2026-11-24T13:00:30Z', 30, 'Australia/Sydney')).toBe('2026-10-26T13:00:00.000Z');
+  });
+
+  it('… in the offset of that day, across a DST change (AEST +10 in September)', () => {
+    expect(startOfLastDays('2026-10-10T00:00:00Z', 30, 'Australia/Sydney')).toBe('2026-09-10T14:00:00.000Z');
+  });
+
+  it('… at 01:00 in a zone that skips that midnight (Santiago, 6 September 2026)', () => {
+    expect(startOfLastDays('2026-09-06T18:00:00Z', 1, 'America/Santiago')).toBe('2026-09-06T04:00:00.000Z');
+  });
+
+  it('`before` takes only a positive whole number as digits', () => {
+    expect(adminGiftCardQuerySchema.parse({ before: '42' })).toEqual({ before: 42 });
+    for (const before of ['0', '-1', '1.5', '1e3', ' 7', '0x10', '', '2147483648', 42]) {
+      expect(adminGiftCardQuerySchema.safeParse({ before }).success, String(before)).toBe(false);
+    }
   });
 });
