@@ -1,4 +1,10 @@
-import { type AdminGiftCard, abilitiesOf, type GiftCardLedgerEntry } from '@storefront/core';
+import {
+  type AdminGiftCard,
+  type AdminGiftCardSummary,
+  abilitiesOf,
+  adminGiftCardPageSize,
+  type GiftCardLedgerEntry,
+} from '@storefront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,7 +55,30 @@ const ledger: GiftCardLedgerEntry[] = [
   },
 ];
 
-function signInAs(role: 'manager' | 'staff') {
+const summary: AdminGiftCardSummary = {
+  currency: 'AUD',
+  outstanding_balance: 123_450,
+  active_cards: 12,
+  expired_balance: 3000,
+  since: '2026-10-25T13:00:00.000Z',
+  days: 30,
+  sold: { count: 4, amount: 50_000 },
+  issued: { count: 1, amount: 5000 },
+  redeemed: { count: 3, amount: 12_025 },
+};
+
+/** `count` cards with falling ids from `first`, newest first as the API lists them. */
+const cardsFrom = (first: number, count: number) =>
+  Array.from({ length: count }, (_, i) => card({ id: first - i, last4: `R${String(first - i).padStart(3, '0')}` }));
+
+/**
+ * Signs in and answers the gift card calls: `recent` pages of the unfiltered list keyed by their
+ * `before` ('' for the first), card …K7QZ for its last four, nothing for other searches.
+ */
+function signInAs(
+  role: 'manager' | 'staff',
+  recent: Record<string, AdminGiftCard[]> = { '': [card({ id: 7, last4: 'NEW7' })] },
+) {
   useAuthStore.setState({
     token: `${role}-token`,
     user: { id: 9, tenant_id: 139, name: 'Pat', email: 'p@x.test', phone_no: '', role, has_password: true },
@@ -65,8 +94,13 @@ function signInAs(role: 'manager' | 'staff') {
       }),
     'GET /api/v2/admin/gift-cards': (url) => {
       calls.push({ method: 'GET', url: url.search, body: null });
-      return ok(url.searchParams.get('last4') === 'K7QZ' ? cards : []);
+      const params = url.searchParams;
+      if (params.has('last4') || params.has('code') || params.has('email')) {
+        return ok(params.get('last4') === 'K7QZ' ? cards : []);
+      }
+      return ok(recent[params.get('before') ?? ''] ?? []);
     },
+    'GET /api/v2/admin/gift-cards/summary': () => ok(summary),
     'GET /api/v2/admin/gift-cards/4/ledger': () => ok(ledger),
     'POST /api/v2/admin/gift-cards': (_url, init) => {
       const body = JSON.parse(String(init?.body));
@@ -102,12 +136,89 @@ async function searchLast4() {
 
 afterEach(() => useAuthStore.setState({ token: null, user: null }));
 
+/** The figure a summary term shows: its value and note. */
+const figure = (region: HTMLElement, term: string) => within(region).getByText(term).closest('div') as HTMLElement;
+
+describe('gift cards page: the list and the summary', () => {
+  it('on arrival shows the summary in the tenant’s money and the most recent cards, newest first', async () => {
+    const { calls } = signInAs('staff', { '': [card({ id: 9, last4: 'NEW9' }), card({ id: 8, last4: 'NEW8' })] });
+    renderApp('/admin/gift-cards', { stub: false });
+    const region = await screen.findByRole('region', { name: 'Summary' });
+    await within(region).findByText('Outstanding balance');
+    expect(figure(region, 'Outstanding balance')).toHaveTextContent('$1,234.50');
+    expect(figure(region, 'Outstanding balance')).toHaveTextContent('what you owe');
+    expect(figure(region, 'Active cards')).toHaveTextContent('12');
+    expect(figure(region, 'Sold, last 30 days')).toHaveTextContent('$500.004 paid cards');
+    expect(figure(region, 'Issued by staff, last 30 days')).toHaveTextContent('$50.001 card');
+    expect(figure(region, 'Redeemed, last 30 days')).toHaveTextContent('$120.25on 3 orders, less refunds');
+    expect(figure(region, 'Left on expired cards')).toHaveTextContent('$30.00');
+    // The window starts at the restaurant's local midnight (26 Oct in Sydney), not the browser's.
+    expect(region).toHaveTextContent('The last 30 days start on 26 Oct 2026.');
+    expect(within(region).getAllByRole('term')).toHaveLength(6);
+
+    const list = await screen.findByRole('list', { name: 'Recent gift cards' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => within(r).getByText(/^…/).textContent)).toEqual(['…NEW9', '…NEW8']);
+    expect(rows[0]).toHaveTextContent('$32.50 of $50.00');
+    expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Ledger of …NEW9' })).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toEqual(['']);
+    // One page only: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more gift cards' })).not.toBeInTheDocument();
+  });
+
+  it('a search narrows the list; Show recent and an empty search go back to the recent cards', async () => {
+    const { calls } = signInAs('staff');
+    renderApp('/admin/gift-cards', { stub: false });
+    await screen.findByRole('list', { name: 'Recent gift cards' });
+    expect(screen.queryByRole('button', { name: 'Show recent' })).not.toBeInTheDocument();
+
+    const row = await searchLast4();
+    expect(row).toHaveTextContent('…K7QZ');
+    expect(screen.queryByRole('list', { name: 'Recent gift cards' })).not.toBeInTheDocument();
+    expect(screen.queryByText('…NEW7')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show recent' }));
+    const recent = await screen.findByRole('list', { name: 'Recent gift cards' });
+    expect(within(recent).getByText('…NEW7')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search for')).toHaveValue('');
+
+    // A search for nothing found says so; clearing the box and searching again is recent again.
+    await userEvent.type(screen.getByLabelText('Search for'), 'nobody@x.test');
+    await userEvent.selectOptions(screen.getByLabelText('Search by'), 'email');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No gift cards found.')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Search for'));
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('list', { name: 'Recent gift cards' })).toHaveTextContent('…NEW7');
+    expect(calls.map((c) => c.url)).toContain('?email=nobody%40x.test');
+  });
+
+  it('a full page offers more: Load more asks for the cards before the last one and appends them', async () => {
+    const first = cardsFrom(200, adminGiftCardPageSize);
+    const { calls } = signInAs('staff', { '': first, '151': cardsFrom(150, 3) });
+    renderApp('/admin/gift-cards', { stub: false });
+    const list = await screen.findByRole('list', { name: 'Recent gift cards' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(adminGiftCardPageSize);
+
+    const more = screen.getByRole('button', { name: 'Load more gift cards' });
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(adminGiftCardPageSize + 3));
+    expect(calls.map((c) => c.url)).toEqual(['', '?before=151']);
+    const last = within(list).getAllByRole('listitem').at(-1) as HTMLElement;
+    expect(last).toHaveTextContent('…R148');
+    // The end: the button goes and the keyboard lands on the note that says so.
+    expect(screen.queryByRole('button', { name: 'Load more gift cards' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('That is every gift card.')).toHaveFocus());
+  });
+});
+
 describe('gift cards page', () => {
   it('finds a card by its last four, shows its state and ledger, and voids it with a reason (manager)', async () => {
     const { calls } = signInAs('manager');
     renderApp('/admin/gift-cards', { stub: false });
     const row = await searchLast4();
-    expect(calls[0]?.url).toBe('?last4=K7QZ');
+    expect(calls.map((c) => c.url)).toEqual(['', '?last4=K7QZ']);
     expect(row).toHaveTextContent('Active');
     expect(row).toHaveTextContent('$32.50 of $50.00');
     expect(row).toHaveTextContent('To Sam Lee (sam@x.test)');
@@ -141,7 +252,7 @@ describe('gift cards page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Issue gift card' }));
     const issued = await screen.findByRole('region', { name: 'Issued gift card code' });
     expect(issued).toHaveTextContent('AB12 CD34 WX9P');
-    expect(calls.at(-1)?.body).toEqual({
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
       amount: 2550,
       recipient_name: 'Jo Park',
       recipient_email: 'jo@x.test',

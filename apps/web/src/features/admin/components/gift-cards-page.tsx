@@ -1,8 +1,14 @@
 import type { AdminGiftCard } from '@storefront/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { type GiftCardSearch, useGiftCardLedger, useGiftCardMutations, useGiftCardSearch } from '../api/gift-cards';
+import {
+  type GiftCardSearch,
+  useGiftCardLedger,
+  useGiftCardMutations,
+  useGiftCardSummary,
+  useGiftCards,
+} from '../api/gift-cards';
 import { useAdmin } from './admin-context';
 import { parseCents } from './money-input';
 import { Button, formatCents, inputClass, Notice, PageTitle } from './ui';
@@ -30,7 +36,7 @@ function messageOf(error: unknown) {
   return `${(error as Error).message}${fields ? `: ${fields}` : ''}`;
 }
 
-function SearchForm({ onSearch }: { onSearch(search: GiftCardSearch): void }) {
+function SearchForm({ searching, onSearch }: { searching: boolean; onSearch(search: GiftCardSearch | null): void }) {
   const id = useId();
   const [by, setBy] = useState<keyof GiftCardSearch>('code');
   const [text, setText] = useState('');
@@ -40,7 +46,8 @@ function SearchForm({ onSearch }: { onSearch(search: GiftCardSearch): void }) {
       className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 bg-white p-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (text.trim()) onSearch({ [by]: text.trim() });
+        // An empty search is no search: back to the most recent cards.
+        onSearch(text.trim() ? { [by]: text.trim() } : null);
       }}
     >
       <label htmlFor={`${id}-by`} className="grid gap-1 text-sm">
@@ -63,7 +70,81 @@ function SearchForm({ onSearch }: { onSearch(search: GiftCardSearch): void }) {
       <Button primary type="submit">
         Search
       </Button>
+      {searching && (
+        <Button
+          onClick={() => {
+            setText('');
+            onSearch(null);
+          }}
+        >
+          Show recent
+        </Button>
+      )}
     </form>
+  );
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function Figure({ term, value, note }: { term: string; value: string; note?: string }) {
+  return (
+    <div className="rounded-md border border-stone-300 bg-white p-3">
+      <dt className="text-sm text-stone-700">{term}</dt>
+      <dd className="font-bold text-stone-900 text-xl">{value}</dd>
+      {note && <dd className="text-sm text-stone-700">{note}</dd>}
+    </div>
+  );
+}
+
+/** What the business owes on its cards and how they sold and were spent lately (all restaurants). */
+function Summary() {
+  const id = useId();
+  const { restaurant } = useAdmin();
+  const { data, error } = useGiftCardSummary();
+  const money = (cents: number) => formatCents(cents, data?.currency);
+  const since =
+    data && new Date(data.since).toLocaleDateString('en-AU', { dateStyle: 'medium', timeZone: restaurant.timezone });
+  return (
+    <section aria-labelledby={`${id}-title`} className="mb-6">
+      <h2 id={`${id}-title`} className="mb-2 font-semibold text-lg">
+        Summary
+      </h2>
+      {error && <Notice tone="error">{error.message}</Notice>}
+      {!data && !error && <p role="status">Loading…</p>}
+      {data && (
+        <>
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <Figure
+              term="Outstanding balance"
+              value={money(data.outstanding_balance)}
+              note="Still to spend on active cards: what you owe"
+            />
+            <Figure term="Active cards" value={String(data.active_cards)} />
+            <Figure
+              term={`Sold, last ${data.days} days`}
+              value={money(data.sold.amount)}
+              note={plural(data.sold.count, 'paid card', 'paid cards')}
+            />
+            <Figure
+              term={`Issued by staff, last ${data.days} days`}
+              value={money(data.issued.amount)}
+              note={plural(data.issued.count, 'card', 'cards')}
+            />
+            <Figure
+              term={`Redeemed, last ${data.days} days`}
+              value={money(data.redeemed.amount)}
+              note={`on ${plural(data.redeemed.count, 'order', 'orders')}, less refunds`}
+            />
+            {data.expired_balance > 0 && (
+              <Figure term="Left on expired cards" value={money(data.expired_balance)} note="No longer spendable" />
+            )}
+          </dl>
+          <p className="mt-2 text-sm text-stone-700">
+            The last {data.days} days start on {since}.
+          </p>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -260,16 +341,71 @@ function IssueForm() {
   );
 }
 
-/** Gift cards: staff look cards up and read their ledger; managers and owners also issue and void. */
+/** The newest cards, or a search's; staff load more a page at a time. */
+function CardList({ search, canManage }: { search: GiftCardSearch | null; canManage: boolean }) {
+  const id = useId();
+  const focusEnd = useRef(false);
+  const { data, error, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useGiftCards(search);
+  const cards = data?.pages.flat() ?? [];
+  const title = search ? 'Gift cards found' : 'Recent gift cards';
+
+  function loadMore() {
+    // The button goes away at the end: the note that says so takes the keyboard's place.
+    focusEnd.current = true;
+    fetchNextPage();
+  }
+
+  return (
+    <>
+      <h2 id={`${id}-title`} className="mt-6 mb-2 font-semibold text-lg">
+        {title}
+      </h2>
+      {error && <Notice tone="error">{error.message}</Notice>}
+      {isFetching && !isFetchingNextPage && <p role="status">Loading…</p>}
+      {data && cards.length === 0 && <p>{search ? 'No gift cards found.' : 'No gift cards yet.'}</p>}
+      {cards.length > 0 && (
+        <ul aria-labelledby={`${id}-title`} className="space-y-2">
+          {cards.map((card) => (
+            <CardRow key={card.id} card={card} canManage={canManage} />
+          ))}
+        </ul>
+      )}
+      {hasNextPage && (
+        <div className="mt-3">
+          <Button onClick={loadMore} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? 'Loading…' : 'Load more gift cards'}
+          </Button>
+        </div>
+      )}
+      {data && data.pages.length > 1 && !hasNextPage && (
+        <p
+          ref={(note) => {
+            if (note && focusEnd.current) note.focus();
+            focusEnd.current = false;
+          }}
+          tabIndex={-1}
+          className="mt-3 text-sm text-stone-700"
+        >
+          That is every gift card{search ? ' found' : ''}.
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * Gift cards: the summary and the most recent cards on arrival; staff search and read ledgers,
+ * managers and owners also issue and void.
+ */
 export function GiftCardsPage() {
   const { can } = useAdmin();
   const canManage = can('giftCardsManage');
   const [search, setSearch] = useState<GiftCardSearch | null>(null);
-  const { data, error, isFetching } = useGiftCardSearch(search);
 
   return (
     <section>
       <PageTitle>Gift cards</PageTitle>
+      <Summary />
       {canManage && (
         <>
           <h2 className="mb-2 font-semibold text-lg">Issue a gift card</h2>
@@ -277,17 +413,8 @@ export function GiftCardsPage() {
         </>
       )}
       <h2 className="mt-6 mb-2 font-semibold text-lg">Find a gift card</h2>
-      <SearchForm onSearch={setSearch} />
-      {error && <Notice tone="error">{error.message}</Notice>}
-      {isFetching && <p role="status">Loading…</p>}
-      {data && data.length === 0 && <p className="mt-3">No gift cards found.</p>}
-      {data && data.length > 0 && (
-        <ul aria-label="Gift cards found" className="mt-3 space-y-2">
-          {data.map((card) => (
-            <CardRow key={card.id} card={card} canManage={canManage} />
-          ))}
-        </ul>
-      )}
+      <SearchForm searching={search !== null} onSearch={setSearch} />
+      <CardList search={search} canManage={canManage} />
     </section>
   );
 }
