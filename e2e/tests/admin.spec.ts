@@ -102,6 +102,14 @@ test.describe('the back office', () => {
       await expect(customer.getByRole('dialog')).toHaveCount(0);
       await customerContext.close();
 
+      // A card of this test's own, so the gift cards page has a list to show next to its summary.
+      const recipient = `admin-e2e-${Date.now().toString(36)}@example.com`;
+      const issued = await request.post('/api/v2/admin/gift-cards', {
+        headers: { authorization: `Bearer ${await ownerToken(request)}` },
+        data: { amount: 2500, recipient_name: 'Axe Check', recipient_email: recipient, note: 'Browser test' },
+      });
+      expect(issued.status()).toBe(201);
+
       // The other owner pages pass axe too.
       for (const [link, heading] of [
         ['Coupons', 'Coupons'],
@@ -117,6 +125,14 @@ test.describe('the back office', () => {
           .getByRole('link', { name: link, exact: true })
           .click();
         await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+        if (link === 'Gift cards') {
+          // Checked with the summary and the recent cards on screen, not while they load.
+          const summary = page.getByRole('region', { name: 'Summary' });
+          await expect(summary.getByText('Outstanding balance')).toBeVisible();
+          await expect(summary.getByText(/^\$[\d,]+\.\d{2}$/).first()).toBeVisible();
+          const recent = page.getByRole('list', { name: 'Recent gift cards' });
+          await expect(recent.getByText(`To Axe Check (${recipient})`)).toBeVisible();
+        }
         expect(await axeViolations(), link).toEqual([]);
       }
     } finally {
