@@ -18,6 +18,7 @@ import {
   mailsTo,
   otherBusinessCard,
   otherTenantId,
+  payGiftCard,
 } from './support/gift-cards.js';
 import { type Caller, call, confirmSandbox, guestOrder, type Shop, startShop, userWithRole } from './support/orders.js';
 
@@ -75,19 +76,7 @@ async function ledgerOfUsableCards(tenant = tenantId) {
 /** A purchase on /gift-cards paid with the sandbox card; answers the card and the code mailed to its recipient. */
 async function soldCard(amount: number) {
   const { purchase, recipient, purchaser, paymentId } = await buyGiftCard(ctx, amount);
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v2/gift-cards/${purchase.gift_card.id}/pay/sandbox`,
-    payload: {
-      tenant_id: tenantId,
-      purchaser_email: purchaser,
-      payment_id: paymentId,
-      card_number: sandboxTestCards.success,
-      exp_month: 12,
-      exp_year: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-    },
-  });
+  const paid = await payGiftCard(ctx, purchase.gift_card.id, purchaser, paymentId, sandboxTestCards.success);
   expect(paid.statusCode, paid.body).toBe(200);
   const [mail] = await mailsTo(ctx.db, recipient);
   const code = mail?.body_text.match(giftCardCodePattern)?.[0] as string;

@@ -2,7 +2,7 @@ import { type GiftCardPurchase, sandboxTestCards } from '@storefront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { tenantId } from './support/auth.js';
-import { buyGiftCard, giftCardCodePattern, mailsTo as mailsOf } from './support/gift-cards.js';
+import { buyGiftCard, giftCardCodePattern, mailsTo as mailsOf, payGiftCard } from './support/gift-cards.js';
 
 let ctx: TestContext;
 
@@ -12,19 +12,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const pay = (id: number, purchaser: string, paymentId: string, number: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v2/gift-cards/${id}/pay/sandbox`,
-    payload: {
-      tenant_id: tenantId,
-      purchaser_email: purchaser,
-      payment_id: paymentId,
-      card_number: number,
-      exp_month: 12,
-      exp_year: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-    },
-  });
+  payGiftCard(ctx, id, purchaser, paymentId, number);
 
 const mailsTo = (to: string) => mailsOf(ctx.db, to);
 

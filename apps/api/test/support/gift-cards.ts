@@ -124,6 +124,22 @@ export async function buyGiftCard(ctx: TestContext, amount = 5000) {
   return { purchase, recipient, purchaser, paymentId: purchase.payment?.payment_id as string };
 }
 
+/** The buyer pays a purchase with a sandbox test card on the /gift-cards card form. */
+export const payGiftCard = (ctx: TestContext, id: number, purchaser: string, paymentId: string, number: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v2/gift-cards/${id}/pay/sandbox`,
+    payload: {
+      tenant_id: tenantId,
+      purchaser_email: purchaser,
+      payment_id: paymentId,
+      card_number: number,
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+    },
+  });
+
 /** The mails kept for `to` (the test app has no SMTP: they stay in the outbox). */
 export const mailsTo = (db: Db, to: string) =>
   db.selectFrom('mail_outbox').select(['subject', 'body_text']).where('to_address', '=', to).execute();
