@@ -1,4 +1,11 @@
-import { type LoyaltyRules, pointsEarned, pointsExpired, pointsProblemMessages, redeemPoints } from '@storefront/core';
+import {
+  adjustmentRestartsClock,
+  type LoyaltyRules,
+  pointsEarned,
+  pointsExpired,
+  pointsProblemMessages,
+  redeemPoints,
+} from '@storefront/core';
 import type { Db } from '../../db/database.js';
 import type { LoyaltyLedgerKind } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -76,10 +83,14 @@ async function append(
     balanceAfter: number;
     orderId?: number | null;
     orderNumber?: string | null;
+    /** Staff adjustments: the reason, who, and the request's Idempotency-Key. */
+    note?: string;
+    createdBy?: number;
+    idempotencyKey?: string;
     now: Date;
   },
 ) {
-  await db
+  return db
     .insertInto('loyalty_ledger')
     .values({
       tenant_id: account.tenant_id,
@@ -89,9 +100,13 @@ async function append(
       balance_after: entry.balanceAfter,
       order_id: entry.orderId ?? null,
       order_number: entry.orderNumber ?? null,
+      note: entry.note ?? null,
+      created_by_user_id: entry.createdBy ?? null,
+      idempotency_key: entry.idempotencyKey ?? null,
       created_at: entry.now.toISOString(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -279,4 +294,51 @@ export async function reverse(
   }
   const released = await release(trx, input);
   return { reversed, released };
+}
+
+/**
+ * A staff adjustment (decision 021): one `adjust` entry with its reason, author and Idempotency-Key,
+ * and the balance moved by a conditional update in the caller's transaction. Expired points go first;
+ * a deduction below zero is 409 and writes nothing. Answers the entry's id and the new balance.
+ */
+export async function adjust(
+  trx: Db,
+  input: {
+    tenantId: number;
+    userId: number;
+    points: number;
+    reason: string;
+    staffUserId: number;
+    idempotencyKey: string;
+    now: Date;
+  },
+): Promise<{ entryId: number; balance: number }> {
+  const rules = await rulesOf(trx, input.tenantId);
+  const account = await expireIfDue(
+    trx,
+    rules,
+    await accountOf(trx, input.tenantId, input.userId, input.now),
+    input.now,
+  );
+  const restart = adjustmentRestartsClock(account.balance, input.points);
+  const balance = await move(trx, account, input.points, input.now, restart);
+  if (balance === null) {
+    const held = await trx
+      .selectFrom('loyalty_accounts')
+      .select('balance')
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    const message = `Cannot deduct ${-input.points} points: the balance is only ${held.balance} points.`;
+    throw new AppError('conflict', message, { points: message });
+  }
+  const { id } = await append(trx, account, {
+    kind: 'adjust',
+    points: input.points,
+    balanceAfter: balance,
+    note: input.reason,
+    createdBy: input.staffUserId,
+    idempotencyKey: input.idempotencyKey,
+    now: input.now,
+  });
+  return { entryId: id, balance };
 }
