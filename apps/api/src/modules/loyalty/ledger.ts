@@ -142,6 +142,15 @@ export async function expireIfDue(db: Db, rules: LoyaltyRules, account: Account,
   return db.selectFrom('loyalty_accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
 }
 
+/** The user's account (made on first use) with what was due to expire expired. */
+export async function liveAccount(
+  trx: Db,
+  rules: LoyaltyRules,
+  who: { tenantId: number; userId: number; now: Date },
+): Promise<Account> {
+  return expireIfDue(trx, rules, await accountOf(trx, who.tenantId, who.userId, who.now), who.now);
+}
+
 const pointsError = (message: string) => new AppError('unprocessable', message, { loyalty_points: message });
 
 /**
@@ -162,12 +171,7 @@ export async function reserve(
 ): Promise<{ points: number; cents: number }> {
   if (input.points === 0) return { points: 0, cents: 0 };
   const rules = await rulesOf(trx, input.tenantId);
-  const account = await expireIfDue(
-    trx,
-    rules,
-    await accountOf(trx, input.tenantId, input.userId, input.now),
-    input.now,
-  );
+  const account = await liveAccount(trx, rules, input);
   const plan = redeemPoints(rules, { requested: input.points, balance: account.balance, orderCents: input.orderCents });
   if ('problem' in plan) {
     const message =
@@ -234,12 +238,7 @@ export async function earn(
   const rules = await rulesOf(trx, input.tenantId);
   const points = pointsEarned(rules, input.spentCents);
   if (points === 0) return 0;
-  const account = await expireIfDue(
-    trx,
-    rules,
-    await accountOf(trx, input.tenantId, input.userId, input.now),
-    input.now,
-  );
+  const account = await liveAccount(trx, rules, input);
   const earlier = await trx
     .selectFrom('loyalty_ledger')
     .select('id')
@@ -314,12 +313,7 @@ export async function adjust(
   },
 ): Promise<{ entryId: number; balance: number }> {
   const rules = await rulesOf(trx, input.tenantId);
-  const account = await expireIfDue(
-    trx,
-    rules,
-    await accountOf(trx, input.tenantId, input.userId, input.now),
-    input.now,
-  );
+  const account = await liveAccount(trx, rules, input);
   const restart = adjustmentRestartsClock(account.balance, input.points);
   const balance = await move(trx, account, input.points, input.now, restart);
   if (balance === null) {

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { LoyaltyLedgerRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { tenantRepository } from '../tenants/repository.js';
-import { accountOf, adjust, expireIfDue, rulesOf } from './ledger.js';
+import { adjust, expireIfDue, liveAccount, rulesOf } from './ledger.js';
 
 type Account = { id: number; balance: number; last_activity_at: string };
 
@@ -139,9 +139,7 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
       const tenant = await tenantOf(tenantId);
       const at = now();
       const rules = await rulesOf(db, tenantId);
-      const account = await db.transaction().execute(async (trx) => {
-        return expireIfDue(trx, rules, await accountOf(trx, tenantId, userId, at), at);
-      });
+      const account = await db.transaction().execute((trx) => liveAccount(trx, rules, { tenantId, userId, now: at }));
       const history = await db
         .selectFrom('loyalty_ledger')
         .selectAll()

@@ -1,8 +1,9 @@
-import { type AdminCustomerPoints, abilitiesOf } from '@storefront/core';
+import type { AdminCustomerPoints } from '@storefront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { staffSession } from '@/testing/admin';
 import { json, ok, stubApi } from '@/testing/api';
 import { renderApp } from '@/testing/render';
 
@@ -47,20 +48,12 @@ interface Sent {
 }
 
 function signInAs(role: 'staff' | 'manager') {
-  useAuthStore.setState({
-    token: `${role}-token`,
-    user: { id: 9, tenant_id: 139, name: 'Pat', email: 'p@x.test', phone_no: '', role, has_password: true },
-  });
+  const me = staffSession(role);
   const searches: string[] = [];
   const sent: Sent[] = [];
   let customer = ada;
   const fetch = stubApi({
-    '/api/v2/admin/me': () =>
-      ok({
-        user: { id: 9, name: 'Pat', email: 'p@x.test', role },
-        abilities: abilitiesOf(role),
-        restaurants: [{ id: 1, name: 'Bella Nonna Surry Hills', timezone: 'Australia/Sydney', status: 1 }],
-      }),
+    ...me,
     'GET /api/v2/admin/loyalty': (url) => {
       const email = url.searchParams.get('email') ?? '';
       searches.push(email);
