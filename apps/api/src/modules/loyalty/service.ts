@@ -1,7 +1,6 @@
 import {
   type AdminCustomerPoints,
   type AdminLoyaltyAdjustment,
-  idempotencyKeySchema,
   type LoyaltyAdjustBody,
   type LoyaltyRules,
   type LoyaltySummary,
@@ -12,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { LoyaltyLedgerRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { checkedIdempotencyKey } from '../../lib/idempotency.js';
 import { tenantRepository } from '../tenants/repository.js';
 import { adjust, expireIfDue, liveAccount, rulesOf } from './ledger.js';
 
@@ -178,16 +178,11 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
       body: LoyaltyAdjustBody,
       idempotencyKey: string | undefined,
     ): Promise<{ adjustment: AdminLoyaltyAdjustment; created: boolean }> {
-      const key = idempotencyKeySchema.safeParse(idempotencyKey ?? '');
-      if (!key.success) {
-        throw new AppError('bad_request', 'Send an Idempotency-Key header (8 to 128 letters, digits, - or _)', {
-          'Idempotency-Key': 'Required: 8 to 128 letters, digits, - or _',
-        });
-      }
+      const key = checkedIdempotencyKey(idempotencyKey);
       const customer = await customerOf(tenantId).where('id', '=', userId).executeTakeFirst();
       if (!customer) throw customerNotFound();
       const request = { userId, staffUserId, body };
-      const earlier = await replayOf(tenantId, key.data, request);
+      const earlier = await replayOf(tenantId, key, request);
       if (earlier) return { adjustment: earlier, created: false };
       const rules = await rulesOf(db, tenantId);
       if (!rules.enabled) {
@@ -201,7 +196,7 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
             points: body.points,
             reason: body.reason,
             staffUserId,
-            idempotencyKey: key.data,
+            idempotencyKey: key,
             now: now(),
           }),
         );
@@ -209,7 +204,7 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
       } catch (error) {
         // The same key came twice at once: the first one's adjustment stands.
         if (!isUniqueViolation(error)) throw error;
-        const replay = await replayOf(tenantId, key.data, request);
+        const replay = await replayOf(tenantId, key, request);
         if (!replay) throw error;
         return { adjustment: replay, created: false };
       }
