@@ -114,6 +114,7 @@ test.describe('the back office', () => {
       for (const [link, heading] of [
         ['Coupons', 'Coupons'],
         ['Gift cards', 'Gift cards'],
+        ['Customer points', 'Customer points'],
         ['Loyalty and gift card settings', 'Loyalty and gift cards'],
         ['Reservations', 'Reservations'],
         ['Hours', 'Opening hours'],
@@ -135,6 +136,12 @@ test.describe('the back office', () => {
         }
         expect(await axeViolations(), link).toEqual([]);
       }
+      // …and Customer points with a customer found: balance, adjust form and history (nothing adjusted).
+      await page.getByRole('link', { name: 'Customer points', exact: true }).click();
+      await page.getByLabel('Customer email').fill('customer@bellanonna.example');
+      await page.getByRole('button', { name: 'Find' }).click();
+      await expect(page.getByRole('form', { name: /^Adjust points of / })).toBeVisible();
+      expect(await axeViolations(), 'Customer points with a customer').toEqual([]);
     } finally {
       await restore(request);
     }

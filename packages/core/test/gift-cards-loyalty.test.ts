@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
+  adjustmentRestartsClock,
   adminGiftCardQuerySchema,
   buyGiftCardBodySchema,
   formatGiftCardCode,
@@ -135,6 +136,12 @@ describe('loyalty rules (demo: 1 point per $1, 100 points = $5, minimum 100, 12 
     expect(pointsExpired(demo, '2025-03-15T10:00:00.000Z', new Date('2026-03-15T09:59:59Z'))).toBe(false);
     expect(pointsExpired(demo, '2025-03-15T10:00:00.000Z', new Date('2026-03-15T10:00:00Z'))).toBe(true);
     expect(pointsExpireAt({ ...demo, expiry_months: 0 }, '2025-03-15T10:00:00.000Z')).toBeNull();
+  });
+
+  it('a staff adjustment restarts the clock only when it gives points to an empty account', () => {
+    expect(adjustmentRestartsClock(0, 50)).toBe(true);
+    expect(adjustmentRestartsClock(10, 500)).toBe(false);
+    expect(adjustmentRestartsClock(100, -10)).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { abilitiesOf, canMoveReservation, isStaffRole, nextLocalMidnight, roleAllows } from '../src/index.js';
 
 describe('back-office roles', () => {
-  it('staff run orders, availability and pause; managers add menu, coupons, reservations, hours; owners the rest', () => {
+  it('staff run orders, availability and pause and look up points; managers add menu, coupons, reservations, hours and point adjustments; owners the rest', () => {
     expect(abilitiesOf('staff')).toMatchObject({
       orders: true,
       availability: true,
@@ -11,6 +11,8 @@ describe('back-office roles', () => {
       ordering: false,
       giftCards: true,
       giftCardsManage: false,
+      loyalty: true,
+      loyaltyAdjust: false,
     });
     expect(abilitiesOf('manager')).toMatchObject({
       menu: true,
@@ -18,9 +20,10 @@ describe('back-office roles', () => {
       reservations: true,
       hours: true,
       giftCardsManage: true,
+      loyaltyAdjust: true,
       theme: false,
     });
-    expect(abilitiesOf('owner')).toMatchObject({ theme: true, payments: true, staff: true });
+    expect(abilitiesOf('owner')).toMatchObject({ theme: true, payments: true, staff: true, loyaltyAdjust: true });
     expect(Object.values(abilitiesOf('customer')).some(Boolean)).toBe(false);
     expect(roleAllows('manager', 'staff')).toBe(false);
     expect(isStaffRole('customer')).toBe(false);

@@ -845,6 +845,10 @@ export interface LoyaltyLedgerTable {
   balance_after: number;
   order_id: number | null;
   order_number: string | null;
+  /** Why staff adjusted the points (`adjust` only); the customer sees it. */
+  note: Generated<string | null>;
+  created_by_user_id: Generated<number | null>;
+  idempotency_key: Generated<string | null>;
   created_at: Timestamp;
 }
 

@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: 'ordering', lazy: () => import('./routes/admin-ordering') },
       { path: 'coupons', lazy: () => import('./routes/admin-coupons') },
       { path: 'gift-cards', lazy: () => import('./routes/admin-gift-cards') },
+      { path: 'customer-points', lazy: () => import('./routes/admin-customer-points') },
       { path: 'rewards', lazy: () => import('./routes/admin-rewards') },
       { path: 'reservations', lazy: () => import('./routes/admin-reservations') },
       { path: 'hours', lazy: () => import('./routes/admin-hours') },

@@ -25,6 +25,8 @@ export const adminAbilitiesSchema = z.object({
   coupons: z.boolean(),
   giftCards: z.boolean(),
   giftCardsManage: z.boolean(),
+  loyalty: z.boolean(),
+  loyaltyAdjust: z.boolean(),
   reservations: z.boolean(),
   hours: z.boolean(),
   theme: z.boolean(),

@@ -96,3 +96,15 @@ export function pointsExpired(rules: LoyaltyRules, lastActivityAt: string, now: 
   const at = pointsExpireAt(rules, lastActivityAt);
   return at !== null && Date.parse(at) <= now.getTime();
 }
+
+/** The most points one staff adjustment may add or take (a typo guard, not a business limit). */
+export const maxPointsAdjustment = 100_000;
+
+/**
+ * Whether a staff adjustment restarts the expiry clock (decision 021). It is not the customer's
+ * activity (decision 018: earning or redeeming), so it never extends points already held; but points
+ * given to an empty account start its clock, as a new account's first points do, so goodwill on a
+ * long-idle account does not expire on the next read.
+ */
+export const adjustmentRestartsClock = (balanceBefore: number, points: number): boolean =>
+  balanceBefore === 0 && points > 0;

@@ -9,10 +9,10 @@ const rank: Record<UserRole, number> = { customer: 0, staff: 1, manager: 2, owne
 
 /**
  * What each back-office area needs (issue 11): staff run orders and availability and may pause
- * ordering and look up gift cards (with their ledger); managers also edit the menu, coupons,
- * reservations, hours and the ordering switches, and issue and void gift cards;
- * owners also the theme, payments, staff accounts and the loyalty and gift card programme. The server checks these; the web hides what
- * a role cannot use.
+ * ordering and look up gift cards (with their ledger) and customers' points; managers also edit the
+ * menu, coupons, reservations, hours and the ordering switches, issue and void gift cards and adjust
+ * points; owners also the theme, payments, staff accounts and the loyalty and gift card programme.
+ * The server checks these; the web hides what a role cannot use.
  */
 export const adminAbilities = {
   orders: 'staff',
@@ -23,6 +23,8 @@ export const adminAbilities = {
   coupons: 'manager',
   giftCards: 'staff',
   giftCardsManage: 'manager',
+  loyalty: 'staff',
+  loyaltyAdjust: 'manager',
   reservations: 'manager',
   hours: 'manager',
   theme: 'owner',

@@ -1,4 +1,11 @@
-import { type LoyaltyRules, pointsEarned, pointsExpired, pointsProblemMessages, redeemPoints } from '@storefront/core';
+import {
+  adjustmentRestartsClock,
+  type LoyaltyRules,
+  pointsEarned,
+  pointsExpired,
+  pointsProblemMessages,
+  redeemPoints,
+} from '@storefront/core';
 import type { Db } from '../../db/database.js';
 import type { LoyaltyLedgerKind } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -76,10 +83,14 @@ async function append(
     balanceAfter: number;
     orderId?: number | null;
     orderNumber?: string | null;
+    /** Staff adjustments: the reason, who, and the request's Idempotency-Key. */
+    note?: string;
+    createdBy?: number;
+    idempotencyKey?: string;
     now: Date;
   },
 ) {
-  await db
+  return db
     .insertInto('loyalty_ledger')
     .values({
       tenant_id: account.tenant_id,
@@ -89,9 +100,13 @@ async function append(
       balance_after: entry.balanceAfter,
       order_id: entry.orderId ?? null,
       order_number: entry.orderNumber ?? null,
+      note: entry.note ?? null,
+      created_by_user_id: entry.createdBy ?? null,
+      idempotency_key: entry.idempotencyKey ?? null,
       created_at: entry.now.toISOString(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -127,6 +142,15 @@ export async function expireIfDue(db: Db, rules: LoyaltyRules, account: Account,
   return db.selectFrom('loyalty_accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
 }
 
+/** The user's account (made on first use) with what was due to expire expired. */
+export async function liveAccount(
+  trx: Db,
+  rules: LoyaltyRules,
+  who: { tenantId: number; userId: number; now: Date },
+): Promise<Account> {
+  return expireIfDue(trx, rules, await accountOf(trx, who.tenantId, who.userId, who.now), who.now);
+}
+
 const pointsError = (message: string) => new AppError('unprocessable', message, { loyalty_points: message });
 
 /**
@@ -147,12 +171,7 @@ export async function reserve(
 ): Promise<{ points: number; cents: number }> {
   if (input.points === 0) return { points: 0, cents: 0 };
   const rules = await rulesOf(trx, input.tenantId);
-  const account = await expireIfDue(
-    trx,
-    rules,
-    await accountOf(trx, input.tenantId, input.userId, input.now),
-    input.now,
-  );
+  const account = await liveAccount(trx, rules, input);
   const plan = redeemPoints(rules, { requested: input.points, balance: account.balance, orderCents: input.orderCents });
   if ('problem' in plan) {
     const message =
@@ -219,12 +238,7 @@ export async function earn(
   const rules = await rulesOf(trx, input.tenantId);
   const points = pointsEarned(rules, input.spentCents);
   if (points === 0) return 0;
-  const account = await expireIfDue(
-    trx,
-    rules,
-    await accountOf(trx, input.tenantId, input.userId, input.now),
-    input.now,
-  );
+  const account = await liveAccount(trx, rules, input);
   const earlier = await trx
     .selectFrom('loyalty_ledger')
     .select('id')
@@ -279,4 +293,46 @@ export async function reverse(
   }
   const released = await release(trx, input);
   return { reversed, released };
+}
+
+/**
+ * A staff adjustment (decision 021): one `adjust` entry with its reason, author and Idempotency-Key,
+ * and the balance moved by a conditional update in the caller's transaction. Expired points go first;
+ * a deduction below zero is 409 and writes nothing. Answers the entry's id and the new balance.
+ */
+export async function adjust(
+  trx: Db,
+  input: {
+    tenantId: number;
+    userId: number;
+    points: number;
+    reason: string;
+    staffUserId: number;
+    idempotencyKey: string;
+    now: Date;
+  },
+): Promise<{ entryId: number; balance: number }> {
+  const rules = await rulesOf(trx, input.tenantId);
+  const account = await liveAccount(trx, rules, input);
+  const restart = adjustmentRestartsClock(account.balance, input.points);
+  const balance = await move(trx, account, input.points, input.now, restart);
+  if (balance === null) {
+    const held = await trx
+      .selectFrom('loyalty_accounts')
+      .select('balance')
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    const message = `Cannot deduct ${-input.points} points: the balance is only ${held.balance} points.`;
+    throw new AppError('conflict', message, { points: message });
+  }
+  const { id } = await append(trx, account, {
+    kind: 'adjust',
+    points: input.points,
+    balanceAfter: balance,
+    note: input.reason,
+    createdBy: input.staffUserId,
+    idempotencyKey: input.idempotencyKey,
+    now: input.now,
+  });
+  return { entryId: id, balance };
 }

@@ -1,23 +1,145 @@
-import { type LoyaltySummary, pointsExpireAt, pointsValueCents } from '@storefront/core';
+import {
+  type AdminCustomerPoints,
+  type AdminLoyaltyAdjustment,
+  type LoyaltyAdjustBody,
+  type LoyaltyRules,
+  type LoyaltySummary,
+  pointsExpireAt,
+  pointsValueCents,
+} from '@storefront/core';
 import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { LoyaltyLedgerRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { checkedIdempotencyKey } from '../../lib/idempotency.js';
 import { tenantRepository } from '../tenants/repository.js';
-import { accountOf, expireIfDue, rulesOf } from './ledger.js';
+import { adjust, expireIfDue, liveAccount, rulesOf } from './ledger.js';
+
+type Account = { id: number; balance: number; last_activity_at: string };
+
+const entryOf = (e: LoyaltyLedgerRow) => ({
+  id: e.id,
+  kind: e.kind,
+  points: e.points,
+  balance_after: e.balance_after,
+  order_id: e.order_id,
+  order_number: e.order_number,
+  note: e.note,
+  created_at: e.created_at,
+});
+
+const expiresAt = (rules: LoyaltyRules, account: Account | undefined) =>
+  account && account.balance > 0 ? pointsExpireAt(rules, account.last_activity_at) : null;
+
+const customerNotFound = () => new AppError('not_found', 'No customer of this business has that id');
 
 export function loyaltyService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
+  async function tenantOf(tenantId: number) {
+    const tenant = await tenantRepository(db).findById(tenantId);
+    if (!tenant) throw new AppError('not_found', 'Business not found');
+    return tenant;
+  }
+
+  /** Ledger entries with who adjusted (staff see that; customers never do). */
+  function staffEntries(tenantId: number) {
+    return db
+      .selectFrom('loyalty_ledger as l')
+      .leftJoin('users as u', (join) =>
+        join.onRef('u.id', '=', 'l.created_by_user_id').onRef('u.tenant_id', '=', 'l.tenant_id'),
+      )
+      .selectAll('l')
+      .select('u.name as adjusted_by')
+      .where('l.tenant_id', '=', tenantId);
+  }
+
+  /** A customer's points as staff see them, expiring what is due; no account yet is 0 points. */
+  async function customerPoints(
+    tenantId: number,
+    customer: { id: number; name: string; email: string },
+  ): Promise<AdminCustomerPoints> {
+    const tenant = await tenantOf(tenantId);
+    const rules = await rulesOf(db, tenantId);
+    const at = now();
+    const account = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('loyalty_accounts')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', customer.id)
+        .executeTakeFirst();
+      return row && expireIfDue(trx, rules, row, at);
+    });
+    const history = account
+      ? await staffEntries(tenantId).where('l.account_id', '=', account.id).orderBy('l.id', 'desc').limit(50).execute()
+      : [];
+    const balance = account?.balance ?? 0;
+    return {
+      user_id: customer.id,
+      name: customer.name,
+      email: customer.email,
+      balance,
+      value: pointsValueCents(rules, balance),
+      currency: tenant.currency,
+      expires_at: expiresAt(rules, account),
+      history: history.map((e) => ({ ...entryOf(e), adjusted_by: e.adjusted_by })),
+    };
+  }
+
+  function customerOf(tenantId: number) {
+    return db
+      .selectFrom('users')
+      .select(['id', 'name', 'email'])
+      .where('tenant_id', '=', tenantId)
+      .where('role', '=', 'customer');
+  }
+
+  /** The adjustment an earlier request with this key made, or null; 409 if it asked for something else. */
+  async function replayOf(
+    tenantId: number,
+    key: string,
+    request: { userId: number; staffUserId: number; body: LoyaltyAdjustBody },
+  ): Promise<AdminLoyaltyAdjustment | null> {
+    const earlier = await db
+      .selectFrom('loyalty_ledger as l')
+      .innerJoin('loyalty_accounts as a', 'a.id', 'l.account_id')
+      .select(['l.id', 'l.points', 'l.note', 'l.created_by_user_id', 'a.user_id'])
+      .where('l.tenant_id', '=', tenantId)
+      .where('l.idempotency_key', '=', key)
+      .executeTakeFirst();
+    if (!earlier) return null;
+    const same =
+      earlier.user_id === request.userId &&
+      earlier.created_by_user_id === request.staffUserId &&
+      earlier.points === request.body.points &&
+      earlier.note === request.body.reason;
+    if (!same) {
+      throw new AppError('conflict', 'This Idempotency-Key was already used for a different adjustment', {
+        'Idempotency-Key': 'Use a new key for a new adjustment',
+      });
+    }
+    return answer(tenantId, request.userId, earlier.id);
+  }
+
+  async function answer(tenantId: number, userId: number, entryId: number): Promise<AdminLoyaltyAdjustment> {
+    const customer = await customerOf(tenantId).where('id', '=', userId).executeTakeFirstOrThrow();
+    const view = await customerPoints(tenantId, customer);
+    const entry = view.history.find((e) => e.id === entryId);
+    if (entry) return { entry, customer: view };
+    // Older than the history shown: read it on its own.
+    const row = await staffEntries(tenantId).where('l.id', '=', entryId).executeTakeFirstOrThrow();
+    return { entry: { ...entryOf(row), adjusted_by: row.adjusted_by }, customer: view };
+  }
+
   return {
     /** Balance, value, expiry, rules and the latest 100 entries of the signed-in user. */
     async summary(tenantId: number, userId: number): Promise<LoyaltySummary> {
-      const tenant = await tenantRepository(db).findById(tenantId);
-      if (!tenant) throw new AppError('not_found', 'Business not found');
+      const tenant = await tenantOf(tenantId);
       const at = now();
       const rules = await rulesOf(db, tenantId);
-      const account = await db.transaction().execute(async (trx) => {
-        return expireIfDue(trx, rules, await accountOf(trx, tenantId, userId, at), at);
-      });
+      const account = await db.transaction().execute((trx) => liveAccount(trx, rules, { tenantId, userId, now: at }));
       const history = await db
         .selectFrom('loyalty_ledger')
         .selectAll()
@@ -31,18 +153,61 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
         value: pointsValueCents(rules, account.balance),
         currency: tenant.currency,
         can_redeem: rules.enabled && account.balance > 0 && account.balance >= rules.min_redeem_points,
-        expires_at: account.balance > 0 ? pointsExpireAt(rules, account.last_activity_at) : null,
+        expires_at: expiresAt(rules, account),
         rules,
-        history: history.map((e) => ({
-          id: e.id,
-          kind: e.kind,
-          points: e.points,
-          balance_after: e.balance_after,
-          order_id: e.order_id,
-          order_number: e.order_number,
-          created_at: e.created_at,
-        })),
+        history: history.map(entryOf),
       };
+    },
+
+    /** Staff: this business's customers with exactly this (lower-cased) email; none is an empty list. */
+    async find(tenantId: number, email: string): Promise<AdminCustomerPoints[]> {
+      const customers = await customerOf(tenantId).where('email', '=', email).orderBy('id').execute();
+      const found: AdminCustomerPoints[] = [];
+      for (const customer of customers) found.push(await customerPoints(tenantId, customer));
+      return found;
+    },
+
+    /**
+     * Manager: adds or deducts a customer's points once per Idempotency-Key; a retry with the same
+     * key and body answers the same adjustment (created: false).
+     */
+    async adjust(
+      tenantId: number,
+      staffUserId: number,
+      userId: number,
+      body: LoyaltyAdjustBody,
+      idempotencyKey: string | undefined,
+    ): Promise<{ adjustment: AdminLoyaltyAdjustment; created: boolean }> {
+      const key = checkedIdempotencyKey(idempotencyKey);
+      const customer = await customerOf(tenantId).where('id', '=', userId).executeTakeFirst();
+      if (!customer) throw customerNotFound();
+      const request = { userId, staffUserId, body };
+      const earlier = await replayOf(tenantId, key, request);
+      if (earlier) return { adjustment: earlier, created: false };
+      const rules = await rulesOf(db, tenantId);
+      if (!rules.enabled) {
+        throw new AppError('unprocessable', 'Loyalty points are turned off for this business.');
+      }
+      try {
+        const { entryId } = await db.transaction().execute((trx) =>
+          adjust(trx, {
+            tenantId,
+            userId,
+            points: body.points,
+            reason: body.reason,
+            staffUserId,
+            idempotencyKey: key,
+            now: now(),
+          }),
+        );
+        return { adjustment: await answer(tenantId, userId, entryId), created: true };
+      } catch (error) {
+        // The same key came twice at once: the first one's adjustment stands.
+        if (!isUniqueViolation(error)) throw error;
+        const replay = await replayOf(tenantId, key, request);
+        if (!replay) throw error;
+        return { adjustment: replay, created: false };
+      }
     },
   };
 }

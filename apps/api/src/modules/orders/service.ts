@@ -2,7 +2,6 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   canMoveOrderFor,
   type DeliveryAddress,
-  idempotencyKeySchema,
   isOpenAt,
   type Order,
   type OrderLine,
@@ -19,6 +18,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database, OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { checkedIdempotencyKey } from '../../lib/idempotency.js';
 import { safeEqual } from '../auth/crypto.js';
 import type { CartOwner } from '../cart/repository.js';
 import { type CartLineSource, cartService } from '../cart/service.js';
@@ -537,16 +537,11 @@ export function orderService(deps: OrderServiceDeps) {
     body: PlaceOrderBody,
     idempotencyKey: string | undefined,
   ): Promise<{ placed: PlacedOrder; created: boolean }> {
-    const parsedKey = idempotencyKeySchema.safeParse(idempotencyKey ?? '');
-    if (!parsedKey.success) {
-      throw new AppError('bad_request', 'Send an Idempotency-Key header (8 to 128 letters, digits, - or _)', {
-        'Idempotency-Key': 'Required: 8 to 128 letters, digits, - or _',
-      });
-    }
+    const key = checkedIdempotencyKey(idempotencyKey);
     checkMethodRules(body, owner);
     // A misconfigured gateway is refused before anything is reserved.
     if (body.payment_method === 'card') await payments.forRestaurant(owner.tenantId, body.restaurant_id);
-    const keyHash = sha256(parsedKey.data);
+    const keyHash = sha256(key);
     const fingerprint = sha256(canonical(body));
     const earlier = await replayOf(owner, keyHash, fingerprint);
     if (earlier) return { placed: earlier, created: false };

@@ -13,6 +13,7 @@ export const adminNav: AdminNavItem[] = [
   { to: '/admin/ordering', label: 'Ordering', ability: 'pause' },
   { to: '/admin/coupons', label: 'Coupons', ability: 'coupons' },
   { to: '/admin/gift-cards', label: 'Gift cards', ability: 'giftCards' },
+  { to: '/admin/customer-points', label: 'Customer points', ability: 'loyalty' },
   { to: '/admin/rewards', label: 'Loyalty and gift card settings', ability: 'rewards' },
   { to: '/admin/reservations', label: 'Reservations', ability: 'reservations' },
   { to: '/admin/hours', label: 'Hours', ability: 'hours' },

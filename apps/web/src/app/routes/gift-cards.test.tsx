@@ -254,7 +254,7 @@ describe('/loyalty-points', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it('shows a signed-in customer’s balance, value, rules and history', async () => {
+  it('shows a signed-in customer’s balance, value, rules and history, adjustments with their reason', async () => {
     const summary: LoyaltySummary = {
       balance: 164,
       value: 820,
@@ -264,12 +264,23 @@ describe('/loyalty-points', () => {
       rules: loyaltyRules,
       history: [
         {
+          id: 3,
+          kind: 'adjust',
+          points: 20,
+          balance_after: 164,
+          order_id: null,
+          order_number: null,
+          note: 'Sorry about the wait',
+          created_at: '2026-11-21T10:00:00.000Z',
+        },
+        {
           id: 2,
           kind: 'earn',
-          points: 64,
-          balance_after: 164,
+          points: 44,
+          balance_after: 144,
           order_id: 12,
           order_number: '1012',
+          note: null,
           created_at: '2026-11-20T10:00:00.000Z',
         },
         {
@@ -279,6 +290,7 @@ describe('/loyalty-points', () => {
           balance_after: 100,
           order_id: 11,
           order_number: '1011',
+          note: null,
           created_at: '2026-11-10T10:00:00.000Z',
         },
       ],
@@ -290,5 +302,7 @@ describe('/loyalty-points', () => {
     expect(screen.getByText('Worth $8.20')).toBeInTheDocument();
     expect(screen.getByText(/100 points are worth \$5.00 off an order/)).toBeInTheDocument();
     expect(screen.getByText('Earned (order 1012)')).toBeInTheDocument();
+    // A restaurant's adjustment shows its reason; who made it is not the customer's business.
+    expect(screen.getByText('Adjusted by the restaurant: Sorry about the wait')).toBeInTheDocument();
   });
 });

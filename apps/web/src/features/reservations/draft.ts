@@ -29,12 +29,6 @@ export function draftBody(draft: ReservationDraft): CreateReservationBody {
   };
 }
 
-/** Works on plain http too, where crypto.randomUUID is not available. */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** The draft in a history entry's state, if it holds one. */

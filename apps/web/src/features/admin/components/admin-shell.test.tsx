@@ -97,7 +97,7 @@ describe('back office: who sees what', () => {
   it('shows staff only orders-side areas: availability and pause, no edits, switches, bookings, theme or staff', async () => {
     signIn('staff', [restaurants[0] as (typeof restaurants)[number]]);
     renderApp('/admin/menu', { stub: false });
-    expect(await navLinks()).toEqual(['Orders', 'Availability', 'Ordering', 'Gift cards']);
+    expect(await navLinks()).toEqual(['Orders', 'Availability', 'Ordering', 'Gift cards', 'Customer points']);
     expect(await screen.findByRole('button', { name: 'Mark Margherita out of stock for today' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Margherita' })).not.toBeInTheDocument();
     // The switcher lists only the restaurants this user manages.
@@ -128,6 +128,7 @@ describe('back office: who sees what', () => {
       'Ordering',
       'Coupons',
       'Gift cards',
+      'Customer points',
       'Reservations',
       'Hours',
     ]);
@@ -147,6 +148,7 @@ describe('back office: who sees what', () => {
       'Ordering',
       'Coupons',
       'Gift cards',
+      'Customer points',
       'Loyalty and gift card settings',
       'Reservations',
       'Hours',

@@ -1,8 +1,9 @@
-import { type AdminCoupon, abilitiesOf } from '@storefront/core';
+import type { AdminCoupon } from '@storefront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { staffSession } from '@/testing/admin';
 import { json, ok, stubApi } from '@/testing/api';
 import { renderApp } from '@/testing/render';
 
@@ -41,19 +42,11 @@ function coupon(overrides: Partial<AdminCoupon>): AdminCoupon {
 }
 
 function signInAs(role: 'manager' | 'staff') {
-  useAuthStore.setState({
-    token: `${role}-token`,
-    user: { id: 9, tenant_id: 139, name: 'Pat', email: 'p@x.test', phone_no: '', role, has_password: true },
-  });
+  const me = staffSession(role);
   let coupons = [coupon({}), coupon({ id: 2, code: 'FIVEOFF', discount_type: 'flat', value: 500, is_active: false })];
   const bodies: { method: string; body: unknown }[] = [];
   const fetch = stubApi({
-    '/api/v2/admin/me': () =>
-      ok({
-        user: { id: 9, name: 'Pat', email: 'p@x.test', role },
-        abilities: abilitiesOf(role),
-        restaurants: [{ id: 1, name: 'Bella Nonna Surry Hills', timezone: 'Australia/Sydney', status: 1 }],
-      }),
+    ...me,
     'GET /api/v2/admin/coupons': () => ok(coupons),
     'POST /api/v2/admin/coupons': (_url, init) => {
       const body = JSON.parse(String(init?.body));

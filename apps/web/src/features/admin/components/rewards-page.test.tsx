@@ -1,8 +1,9 @@
-import { type AdminRewards, abilitiesOf } from '@storefront/core';
+import type { AdminRewards } from '@storefront/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { staffSession } from '@/testing/admin';
 import { json, ok, stubApi } from '@/testing/api';
 import { loyaltyRules } from '@/testing/orders';
 import { renderApp } from '@/testing/render';
@@ -21,18 +22,10 @@ const saved: AdminRewards = {
 };
 
 function signInAs(role: 'owner' | 'manager') {
-  useAuthStore.setState({
-    token: `${role}-token`,
-    user: { id: 9, tenant_id: 139, name: 'Pat', email: 'p@x.test', phone_no: '', role, has_password: true },
-  });
+  const me = staffSession(role);
   const puts: unknown[] = [];
   stubApi({
-    '/api/v2/admin/me': () =>
-      ok({
-        user: { id: 9, name: 'Pat', email: 'p@x.test', role },
-        abilities: abilitiesOf(role),
-        restaurants: [{ id: 1, name: 'Bella Nonna Surry Hills', timezone: 'Australia/Sydney', status: 1 }],
-      }),
+    ...me,
     'GET /api/v2/admin/rewards': () => ok(saved),
     'PUT /api/v2/admin/rewards': (_url, init) => {
       const body = JSON.parse(String(init?.body));

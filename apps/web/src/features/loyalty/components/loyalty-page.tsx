@@ -10,7 +10,7 @@ const kindLabels: Record<LoyaltyEntry['kind'], string> = {
   release: 'Returned',
   reverse: 'Reversed (refund)',
   expire: 'Expired',
-  adjust: 'Adjusted',
+  adjust: 'Adjusted by the restaurant',
 };
 
 function money(cents: number, currency: string) {
@@ -91,6 +91,7 @@ export function LoyaltyPage({ userId }: { userId: number }) {
                       <td className="py-2">
                         {kindLabels[entry.kind]}
                         {entry.order_number && ` (order ${entry.order_number})`}
+                        {entry.note && `: ${entry.note}`}
                       </td>
                       <td className="py-2 text-right">{entry.points > 0 ? `+${entry.points}` : entry.points}</td>
                       <td className="py-2 text-right">{entry.balance_after}</td>

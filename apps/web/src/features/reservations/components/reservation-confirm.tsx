@@ -1,9 +1,10 @@
 import { nearestSlots, type Reservation } from '@storefront/core';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCreateReservation } from '../api/create-reservation';
 import { useAvailability } from '../api/get-availability';
-import { draftBody, formatTime, newIdempotencyKey, type ReservationDraft } from '../draft';
+import { draftBody, formatTime, type ReservationDraft } from '../draft';
 import { ReservationDetails } from './reservation-details';
 import { cardClass, primaryButton, secondaryButton } from './styles';
 

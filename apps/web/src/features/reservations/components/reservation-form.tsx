@@ -1,8 +1,9 @@
 import { createReservationBodySchema, isValidDate, type ReservationRestaurant } from '@storefront/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useAvailability } from '../api/get-availability';
 import { useReservationRestaurants } from '../api/get-reservation-restaurants';
-import { draftBody, formatTime, guestsLabel, newIdempotencyKey, type ReservationDraft } from '../draft';
+import { draftBody, formatTime, guestsLabel, type ReservationDraft } from '../draft';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton, secondaryButton } from './styles';
 
 export interface ContactDetails {

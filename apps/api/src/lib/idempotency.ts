@@ -1,0 +1,13 @@
+import { idempotencyKeySchema } from '@storefront/core';
+import { AppError } from './errors.js';
+
+/** The Idempotency-Key a request sent, checked: 400 on the header when it is missing or malformed. */
+export function checkedIdempotencyKey(value: string | undefined): string {
+  const key = idempotencyKeySchema.safeParse(value ?? '');
+  if (!key.success) {
+    throw new AppError('bad_request', 'Send an Idempotency-Key header (8 to 128 letters, digits, - or _)', {
+      'Idempotency-Key': 'Required: 8 to 128 letters, digits, - or _',
+    });
+  }
+  return key.data;
+}

@@ -1,0 +1,277 @@
+import { type AdminCustomerPoints, type AdminLoyaltyEntry, maxPointsAdjustment } from '@storefront/core';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useAdjustPoints, useCustomerPoints } from '../api/customer-points';
+import { useAdmin } from './admin-context';
+import { Button, formatCents, inputClass, Notice, PageTitle } from './ui';
+
+const kindText: Record<AdminLoyaltyEntry['kind'], string> = {
+  earn: 'Earned',
+  redeem: 'Redeemed',
+  release: 'Returned',
+  reverse: 'Reversed (refund)',
+  expire: 'Expired',
+  adjust: 'Adjusted',
+};
+
+const points = (n: number) => `${n.toLocaleString('en-AU')} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
+const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-AU')}` : `−${(-n).toLocaleString('en-AU')}`);
+
+/** The API's words as they are; a field's note only when it adds something. */
+function messageOf(error: unknown) {
+  const message = (error as Error).message;
+  const notes = error instanceof ApiError && error.fields ? Object.values(error.fields) : [];
+  const extra = notes.filter((note) => note !== message).join(' ');
+  return extra ? `${message}: ${extra}` : message;
+}
+
+function useDate() {
+  const { restaurant } = useAdmin();
+  return (iso: string) =>
+    new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: restaurant.timezone }).format(new Date(iso));
+}
+
+function SearchForm({ onSearch }: { onSearch(email: string): void }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  return (
+    <form
+      aria-label="Find a customer"
+      className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (email.trim()) onSearch(email.trim().toLowerCase());
+      }}
+    >
+      <label htmlFor={`${id}-email`} className="grid gap-1 text-sm">
+        Customer email
+        <input
+          id={`${id}-email`}
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+          className={inputClass}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </label>
+      <Button primary type="submit">
+        Find
+      </Button>
+    </form>
+  );
+}
+
+function AdjustForm({ customer }: { customer: AdminCustomerPoints }) {
+  const id = useId();
+  const adjust = useAdjustPoints();
+  const [direction, setDirection] = useState<'add' | 'deduct'>('add');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  // One key per intended change: a retry of the same change reuses it, so it never counts twice.
+  const attempt = useRef<{ change: string; key: string } | null>(null);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+
+  function fail(message: string, focus?: HTMLElement | null) {
+    setDone(null);
+    setProblem(message);
+    // After the message is in the page, so screen readers read it where focus lands.
+    requestAnimationFrame(() => (focus ?? problemRef.current)?.focus());
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const whole = /^\d+$/.test(amount.trim()) ? Number(amount.trim()) : Number.NaN;
+    if (!(whole >= 1 && whole <= maxPointsAdjustment)) {
+      fail(
+        `Enter a whole number of points from 1 to ${maxPointsAdjustment.toLocaleString('en-AU')}.`,
+        amountRef.current,
+      );
+      return;
+    }
+    const body = { points: direction === 'add' ? whole : -whole, reason: reason.trim() };
+    const change = JSON.stringify([customer.user_id, body]);
+    if (attempt.current?.change !== change) attempt.current = { change, key: newIdempotencyKey() };
+    try {
+      const { entry, customer: now } = await adjust.mutateAsync({
+        userId: customer.user_id,
+        body,
+        idempotencyKey: attempt.current.key,
+      });
+      attempt.current = null;
+      setProblem(null);
+      setAmount('');
+      setReason('');
+      const what = entry.points > 0 ? `Added ${points(entry.points)}` : `Deducted ${points(-entry.points)}`;
+      setDone(
+        `${what} for ${now.name}. New balance: ${points(now.balance)} (worth ${formatCents(now.value, now.currency)}).`,
+      );
+      requestAnimationFrame(() => doneRef.current?.focus());
+    } catch (error) {
+      fail(messageOf(error));
+    }
+  }
+
+  return (
+    <form
+      aria-label={`Adjust points of ${customer.name}`}
+      onSubmit={submit}
+      className="mt-4 grid gap-3 rounded-md border border-stone-300 bg-stone-50 p-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
+    >
+      <fieldset className="grid gap-1 text-sm">
+        <legend className="mb-1">Adjust points</legend>
+        <div className="flex gap-3">
+          {(['add', 'deduct'] as const).map((value) => (
+            <label key={value} className="flex items-center gap-1.5">
+              <input
+                type="radio"
+                name={`${id}-direction`}
+                value={value}
+                checked={direction === value}
+                onChange={() => setDirection(value)}
+              />
+              {value === 'add' ? 'Add' : 'Deduct'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor={`${id}-points`} className="grid gap-1 text-sm">
+        Points
+        <input
+          ref={amountRef}
+          id={`${id}-points`}
+          className={`${inputClass} w-28`}
+          inputMode="numeric"
+          required
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </label>
+      <label htmlFor={`${id}-reason`} className="grid gap-1 text-sm">
+        Reason (the customer sees it)
+        <input
+          id={`${id}-reason`}
+          className={inputClass}
+          required
+          maxLength={300}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </label>
+      <Button primary type="submit" disabled={adjust.isPending}>
+        {direction === 'add' ? 'Add points' : 'Deduct points'}
+      </Button>
+      {problem && (
+        <p ref={problemRef} tabIndex={-1} role="alert" className="text-red-700 text-sm sm:col-span-4">
+          {problem}
+        </p>
+      )}
+      {done && (
+        <p ref={doneRef} tabIndex={-1} role="status" className="font-semibold text-green-800 text-sm sm:col-span-4">
+          {done}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function History({ customer }: { customer: AdminCustomerPoints }) {
+  const date = useDate();
+  if (customer.history.length === 0) return <p className="mt-3 text-sm text-stone-700">No points history yet.</p>;
+  return (
+    <table className="mt-4 w-full text-left text-sm">
+      <caption className="text-left font-semibold">Points history of {customer.name}</caption>
+      <thead>
+        <tr className="border-stone-300 border-b">
+          <th scope="col" className="py-1">
+            Date
+          </th>
+          <th scope="col">What</th>
+          <th scope="col" className="text-right">
+            Points
+          </th>
+          <th scope="col" className="text-right">
+            Balance
+          </th>
+          <th scope="col" className="pl-3">
+            By
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {customer.history.map((entry) => (
+          <tr key={entry.id} className="border-stone-200 border-b">
+            <td className="py-1">{date(entry.created_at)}</td>
+            <td>
+              {kindText[entry.kind]}
+              {entry.order_number && ` (order ${entry.order_number})`}
+              {entry.note && `: ${entry.note}`}
+            </td>
+            <td className="text-right">{signed(entry.points)}</td>
+            <td className="text-right">{entry.balance_after.toLocaleString('en-AU')}</td>
+            <td className="pl-3">{entry.adjusted_by ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CustomerCard({ customer, canAdjust }: { customer: AdminCustomerPoints; canAdjust: boolean }) {
+  const date = useDate();
+  const headingId = useId();
+  return (
+    <li>
+      <article aria-labelledby={headingId} className="rounded-md border border-stone-300 bg-white p-4">
+        <h2 id={headingId} className="font-semibold text-lg">
+          {customer.name} <span className="font-normal text-sm text-stone-700">{customer.email}</span>
+        </h2>
+        <p className="mt-1">
+          <span className="font-bold text-2xl">{points(customer.balance)}</span>{' '}
+          <span>worth {formatCents(customer.value, customer.currency)}</span>
+        </p>
+        <p className="text-sm text-stone-700">
+          {customer.expires_at ? `Expire on ${date(customer.expires_at)} without earning or redeeming` : 'No expiry'}
+        </p>
+        {canAdjust && <AdjustForm customer={customer} />}
+        <History customer={customer} />
+      </article>
+    </li>
+  );
+}
+
+/** Customer points: staff look a customer up by email; managers and owners also adjust the points. */
+export function CustomerPointsPage() {
+  const { can } = useAdmin();
+  const [email, setEmail] = useState<string | null>(null);
+  const { data, error, isFetching } = useCustomerPoints(email);
+
+  return (
+    <section>
+      <PageTitle>Customer points</PageTitle>
+      <SearchForm onSearch={setEmail} />
+      <div className="mt-3">
+        {error && <Notice tone="error">{messageOf(error)}</Notice>}
+        {isFetching && <p role="status">Loading…</p>}
+        {!isFetching && data && (
+          <p role="status" className="text-sm">
+            {data.length === 0 ? 'No customer has that email.' : `Points of ${email}`}
+          </p>
+        )}
+      </div>
+      {data && data.length > 0 && (
+        <ul aria-label="Customers found" className="mt-3 space-y-3">
+          {data.map((customer) => (
+            <CustomerCard key={customer.user_id} customer={customer} canAdjust={can('loyaltyAdjust')} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
