@@ -13,6 +13,7 @@ import * as orders from './20261124T1100-orders.js';
 import * as backOffice from './20261124T1300-back-office.js';
 import * as giftCardsLoyalty from './20261124T1400-gift-cards-loyalty.js';
 import * as bestSellers from './20261125T0900-best-sellers.js';
+import * as giftCardRefunds from './20261125T1200-gift-card-refunds.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1300-back-office': backOffice,
   '20261124T1400-gift-cards-loyalty': giftCardsLoyalty,
   '20261125T0900-best-sellers': bestSellers,
+  '20261125T1200-gift-card-refunds': giftCardRefunds,
 };
