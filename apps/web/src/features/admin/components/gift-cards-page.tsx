@@ -193,27 +193,46 @@ function Ledger({ card }: { card: AdminGiftCard }) {
   );
 }
 
-function VoidForm({ card, onDone }: { card: AdminGiftCard; onDone(): void }) {
+/**
+ * A card action that needs a reason (void, refund): the reason is required, the keyboard starts in
+ * it, and the API's refusal is shown as it says it (the card is untouched then).
+ */
+function ReasonForm({
+  label,
+  action,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  action: string;
+  pending: boolean;
+  onSubmit(reason: string): Promise<void>;
+  onCancel(): void;
+}) {
   const id = useId();
-  const { void: voidCard } = useGiftCardMutations();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setProblem(null);
     try {
-      await voidCard.mutateAsync({ id: card.id, reason: reason.trim() });
-      toast.success('Gift card voided', { description: `…${card.last4}` });
-      onDone();
+      await onSubmit(reason.trim());
     } catch (error) {
       setProblem(messageOf(error));
     }
   }
+
   return (
     <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3">
       <label htmlFor={`${id}-reason`} className="grid gap-1 text-sm">
-        Reason for voiding
+        {label}
         <input
           id={`${id}-reason`}
+          ref={field}
           className={inputClass}
           required
           maxLength={300}
@@ -221,10 +240,10 @@ function VoidForm({ card, onDone }: { card: AdminGiftCard; onDone(): void }) {
           onChange={(e) => setReason(e.target.value)}
         />
       </label>
-      <Button primary type="submit" disabled={voidCard.isPending}>
-        Void card
+      <Button primary type="submit" disabled={pending}>
+        {action}
       </Button>
-      <Button onClick={onDone}>Cancel</Button>
+      <Button onClick={onCancel}>Cancel</Button>
       {problem && (
         <p role="alert" className="w-full text-red-700 text-sm">
           {problem}
@@ -234,33 +253,28 @@ function VoidForm({ card, onDone }: { card: AdminGiftCard; onDone(): void }) {
   );
 }
 
-/**
- * The confirmation step of a refund: the amount that goes back and to whom, and a required reason.
- * The API's refusal is shown as it says it; the card is untouched then.
- */
+function VoidForm({ card, onDone }: { card: AdminGiftCard; onDone(): void }) {
+  const { void: voidCard } = useGiftCardMutations();
+  return (
+    <ReasonForm
+      label="Reason for voiding"
+      action="Void card"
+      pending={voidCard.isPending}
+      onCancel={onDone}
+      onSubmit={async (reason) => {
+        await voidCard.mutateAsync({ id: card.id, reason });
+        toast.success('Gift card voided', { description: `…${card.last4}` });
+        onDone();
+      }}
+    />
+  );
+}
+
+/** The confirmation step of a refund: the amount that goes back and to whom, and a required reason. */
 function RefundForm({ card, onCancel, onDone }: { card: AdminGiftCard; onCancel(): void; onDone(): void }) {
   const id = useId();
   const { refund } = useGiftCardMutations();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const reasonField = useRef<HTMLInputElement>(null);
   const amount = formatCents(card.balance, card.currency);
-  useEffect(() => reasonField.current?.focus(), []);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
-    try {
-      const refunded = await refund.mutateAsync({ id: card.id, reason: reason.trim() });
-      toast.success('Gift card refunded', {
-        description: `${formatCents(refunded.refunded_amount ?? 0, card.currency)} goes back to ${card.purchaser_email}`,
-      });
-      onDone();
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
-  }
-
   return (
     <section aria-labelledby={`${id}-title`} className="mt-3 rounded-md border border-stone-400 bg-stone-50 p-3">
       <h3 id={`${id}-title`} className="font-semibold">
@@ -270,29 +284,19 @@ function RefundForm({ card, onCancel, onDone }: { card: AdminGiftCard; onCancel(
         <strong>{amount}</strong> goes back to the card {card.purchaser_email} paid with. The gift card stops working;
         money already spent on orders stays spent.
       </p>
-      <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3">
-        <label htmlFor={`${id}-reason`} className="grid gap-1 text-sm">
-          Reason for the refund (for staff)
-          <input
-            id={`${id}-reason`}
-            ref={reasonField}
-            className={inputClass}
-            required
-            maxLength={300}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </label>
-        <Button primary type="submit" disabled={refund.isPending}>
-          {refund.isPending ? 'Refunding…' : `Refund ${amount}`}
-        </Button>
-        <Button onClick={onCancel}>Cancel</Button>
-        {problem && (
-          <p role="alert" className="w-full text-red-700 text-sm">
-            {problem}
-          </p>
-        )}
-      </form>
+      <ReasonForm
+        label="Reason for the refund (for staff)"
+        action={refund.isPending ? 'Refunding…' : `Refund ${amount}`}
+        pending={refund.isPending}
+        onCancel={onCancel}
+        onSubmit={async (reason) => {
+          const refunded = await refund.mutateAsync({ id: card.id, reason });
+          toast.success('Gift card refunded', {
+            description: `${formatCents(refunded.refunded_amount ?? 0, card.currency)} goes back to ${card.purchaser_email}`,
+          });
+          onDone();
+        }}
+      />
     </section>
   );
 }
