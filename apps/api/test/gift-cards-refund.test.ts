@@ -291,6 +291,8 @@ describe('when the provider refuses', () => {
       refund_id: null,
     });
     expect(await kinds(card.id)).toEqual(['issue 4000', 'refund -4000', 'release 4000']);
+    const undo = (await ledger.ledgerOf(ctx.db, tenantId, card.id)).at(-1);
+    expect(undo).toMatchObject({ note: 'Refund not made by the payment provider', order_id: null });
     expect(await ledgerSum(ctx.db, card.id)).toBe(4000);
     expect(await sandboxRefunds(card.paymentId)).toEqual([]);
     expect(await mailsTo(ctx.db, card.purchaser)).toEqual([]);
@@ -344,6 +346,35 @@ describe('a refund the process never finished', () => {
     const res = await refund(card.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'void', refunded_amount: 3000 });
+    expect((await sandboxRefunds(card.paymentId)).map((r) => r.amount_cents)).toEqual([3000]);
+    expect(await kinds(card.id)).toEqual(['issue 3000', 'refund -3000']);
+  });
+
+  it('a retry the provider refuses leaves the refund pending (the first call may have gone through); the next one finishes it', async () => {
+    const card = await claimedAndStopped(10);
+    const before = (await cardRow(card.id)).refunded_at;
+    await ctx.db
+      .updateTable('sandbox_payments')
+      .set({ refunded_cents: 3000 })
+      .where('id', '=', card.paymentId)
+      .execute();
+    const res = await refund(card.id);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toBe(
+      'The payment provider did not confirm the refund, which stays pending. Please try again.',
+    );
+    expect(await cardRow(card.id)).toMatchObject({
+      status: 'void',
+      balance: 0,
+      refunded_amount: 3000,
+      refunded_at: before,
+      refund_id: null,
+    });
+    expect(await kinds(card.id)).toEqual(['issue 3000', 'refund -3000']);
+
+    await ctx.db.updateTable('sandbox_payments').set({ refunded_cents: 0 }).where('id', '=', card.paymentId).execute();
+    const retry = await refund(card.id);
+    expect(retry.statusCode, retry.body).toBe(200);
     expect((await sandboxRefunds(card.paymentId)).map((r) => r.amount_cents)).toEqual([3000]);
     expect(await kinds(card.id)).toEqual(['issue 3000', 'refund -3000']);
   });

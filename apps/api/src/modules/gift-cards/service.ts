@@ -255,7 +255,7 @@ export function giftCardService(deps: {
         .returning('refunded_amount')
         .executeTakeFirst();
       if (!resumed?.refunded_amount) throw new AppError('conflict', 'This gift card is being refunded already.');
-      return { amount: resumed.refunded_amount, at: at.toISOString() };
+      return { amount: resumed.refunded_amount, at: at.toISOString(), resumedFrom: row.refunded_at };
     }
     if (row.status === 'pending_payment') {
       throw new AppError('unprocessable', 'This gift card was never paid for, so there is nothing to refund.');
@@ -288,7 +288,7 @@ export function giftCardService(deps: {
           : 'The gift card changed meanwhile; please try again.',
       );
     }
-    return { amount: row.balance, at: at.toISOString() };
+    return { amount: row.balance, at: at.toISOString(), resumedFrom: null };
   }
 
   /**
@@ -714,7 +714,7 @@ export function giftCardService(deps: {
         );
       }
       if (!deps.payments) throw new AppError('service_unavailable', 'Card payments are not available at the moment');
-      const { amount, at } = await claimRefund(row, reason, staffUserId);
+      const { amount, at, resumedFrom } = await claimRefund(row, reason, staffUserId);
       let refundId: string;
       try {
         ({ refundId } = await deps.payments.refund({
@@ -726,12 +726,27 @@ export function giftCardService(deps: {
         }));
       } catch (error) {
         deps.log.error({ err: error, giftCardId: id }, 'gift card refund failed');
+        if (resumedFrom) {
+          // The first call may have refunded before the process stopped: the card stays void and
+          // the refund pending (never active again while its money may be back with the buyer).
+          await db
+            .updateTable('gift_cards')
+            .set({ refunded_at: resumedFrom })
+            .where('id', '=', id)
+            .where('refund_id', 'is', null)
+            .where('refunded_at', '=', at)
+            .execute();
+          throw new AppError(
+            'service_unavailable',
+            'The payment provider did not confirm the refund, which stays pending. Please try again.',
+          );
+        }
         await db.transaction().execute((trx) =>
           ledger.undoRefund(trx, {
             tenantId,
             giftCardId: id,
             refundedAt: at,
-            note: 'Refund not made: the payment provider refused it',
+            note: 'Refund not made by the payment provider',
             now: now(),
           }),
         );
