@@ -109,6 +109,33 @@ test.describe('the back office', () => {
         data: { amount: 2500, recipient_name: 'Axe Check', recipient_email: recipient, note: 'Browser test' },
       });
       expect(issued.status()).toBe(201);
+      // …and one bought online and paid with the sandbox's test card, which the owner refunds.
+      const bought = await request.post('/api/v2/gift-cards', {
+        headers: { 'idempotency-key': `admin-e2e-${Date.now().toString(36)}` },
+        data: {
+          tenant_id: 139,
+          amount: 2500,
+          recipient_name: 'Refund Check',
+          recipient_email: `refund-${recipient}`,
+          sender_name: 'Axe',
+          purchaser_email: `buyer-${recipient}`,
+        },
+      });
+      expect(bought.status()).toBe(201);
+      const purchase = (await bought.json()).data;
+      const paid = await request.post(`/api/v2/gift-cards/${purchase.gift_card.id}/pay/sandbox`, {
+        data: {
+          tenant_id: 139,
+          purchaser_email: `buyer-${recipient}`,
+          payment_id: purchase.payment.payment_id,
+          card_number: '4242424242424242',
+          exp_month: 12,
+          exp_year: new Date().getUTCFullYear() + 2,
+          cvc: '123',
+        },
+      });
+      const boughtLast4 = (await paid.json()).data.gift_card.last4 as string;
+      expect(boughtLast4).toMatch(/^[A-Z2-9]{4}$/);
 
       // The other owner pages pass axe too.
       for (const [link, heading] of [
@@ -133,6 +160,15 @@ test.describe('the back office', () => {
           await expect(summary.getByText(/^\$[\d,]+\.\d{2}$/).first()).toBeVisible();
           const recent = page.getByRole('list', { name: 'Recent gift cards' });
           await expect(recent.getByText(`To Axe Check (${recipient})`)).toBeVisible();
+          // The refund's confirmation step passes axe too; then the owner refunds the card.
+          await recent.getByRole('button', { name: `Refund …${boughtLast4}` }).click();
+          const step = recent.getByRole('region', { name: `Refund card …${boughtLast4}` });
+          await expect(step.getByText(`goes back to the card buyer-${recipient} paid with`)).toBeVisible();
+          await expect(step.getByLabel('Reason for the refund (for staff)')).toBeFocused();
+          expect(await axeViolations(), 'refund step').toEqual([]);
+          await step.getByLabel('Reason for the refund (for staff)').fill('Browser test');
+          await step.getByRole('button', { name: 'Refund $25.00' }).click();
+          await expect(recent.getByText('Refunded $25.00 to the buyer on', { exact: false })).toBeFocused();
         }
         expect(await axeViolations(), link).toEqual([]);
       }

@@ -13,12 +13,10 @@ import { tenantId } from './support/auth.js';
 import {
   buyGiftCard,
   expireGiftCard,
-  giftCardCodePattern,
   issueGiftCard,
-  mailsTo,
   otherBusinessCard,
   otherTenantId,
-  payGiftCard,
+  soldGiftCard,
 } from './support/gift-cards.js';
 import { type Caller, call, confirmSandbox, guestOrder, type Shop, startShop, userWithRole } from './support/orders.js';
 
@@ -73,15 +71,7 @@ async function ledgerOfUsableCards(tenant = tenantId) {
   return Number(row.sum);
 }
 
-/** A purchase on /gift-cards paid with the sandbox card; answers the card and the code mailed to its recipient. */
-async function soldCard(amount: number) {
-  const { purchase, recipient, purchaser, paymentId } = await buyGiftCard(ctx, amount);
-  const paid = await payGiftCard(ctx, purchase.gift_card.id, purchaser, paymentId, sandboxTestCards.success);
-  expect(paid.statusCode, paid.body).toBe(200);
-  const [mail] = await mailsTo(ctx.db, recipient);
-  const code = mail?.body_text.match(giftCardCodePattern)?.[0] as string;
-  return { id: purchase.gift_card.id, code };
-}
+const soldCard = (amount: number) => soldGiftCard(ctx, amount);
 
 const move = async (id: number, status: string) => {
   const res = await call(ctx, 'PATCH', `/v2/admin/orders/${id}/status`, staff.token, { status });
@@ -172,6 +162,7 @@ describe('the list of recent gift cards', () => {
       active_cards: 1,
       expired_balance: 0,
       redeemed: { count: 0, amount: 0 },
+      refunded: { count: 0, amount: 0 },
     });
   });
 });
@@ -184,7 +175,7 @@ describe('the summary', () => {
     expect(s.since).toBe(startOfLastDays(new Date(), 30, 'Australia/Sydney'));
   });
 
-  it('after purchases, orders paid by gift card, a cancellation, a refund, a void and an expiry: the liability is the ledger sum of the usable cards', async () => {
+  it('after purchases, orders paid by gift card, a cancellation, order and card refunds, a void and an expiry: the liability is the ledger sum of the usable cards', async () => {
     const before = await summary();
     expect(before.outstanding_balance).toBe(await ledgerOfUsableCards());
 
@@ -208,6 +199,18 @@ describe('the summary', () => {
       reason: 'Reported stolen',
     });
     expect(voided.statusCode, voided.body).toBe(200);
+    // Card D is bought, partly spent, and what is left refunded to its buyer: it leaves the liability.
+    const d = await soldCard(6_000);
+    const onD = (await guestOrder(shop, { gift_card_code: d.code }, { quantity: 1 })).placed.order;
+    const refundD = await call(ctx, 'POST', `/v2/admin/gift-cards/${d.id}/refund`, manager.token, {
+      reason: 'Asked by the buyer',
+    });
+    expect(refundD.statusCode, refundD.body).toBe(200);
+    // Card E's refund is refused by the provider: it stays owed, and nothing counts as refunded.
+    const e = await soldCard(2_500);
+    await ctx.db.updateTable('sandbox_payments').set({ refunded_cents: 2_500 }).where('id', '=', e.paymentId).execute();
+    const refundE = await call(ctx, 'POST', `/v2/admin/gift-cards/${e.id}/refund`, manager.token, { reason: 'Test' });
+    expect(refundE.statusCode).toBe(503);
     // Order 4 takes card C's $5, the card payment is declined, the guest cancels: the $5 is released.
     const { guest, placed } = await guestOrder(shop, { gift_card_code: c.code });
     expect(placed.order.totals.gift_card).toBe(500);
@@ -220,24 +223,28 @@ describe('the summary', () => {
       .selectFrom('gift_card_ledger')
       .select('kind')
       .distinct()
-      .where('gift_card_id', 'in', [a.id, b.id, c.gift_card.id])
+      .where('gift_card_id', 'in', [a.id, b.id, c.gift_card.id, d.id, e.id])
       .execute();
     expect(kinds.map((k) => k.kind).sort()).toEqual(['issue', 'redeem', 'refund', 'release', 'void']);
 
     const after = await summary();
     const paidBy = (order: PlacedOrder['order']) => order.totals.gift_card;
     expect(paidBy(kept)).toBe(kept.totals.total);
-    // A keeps what order 1 did not spend (order 2 came back); B is void; C has its $5 again.
-    expect(after.outstanding_balance - before.outstanding_balance).toBe(20_000 - paidBy(kept) + 500);
+    // A keeps what order 1 did not spend (order 2 came back); B is void; C has its $5 again; D was
+    // refunded; E's refund did not go through.
+    expect(after.outstanding_balance - before.outstanding_balance).toBe(20_000 - paidBy(kept) + 500 + 2_500);
     expect(after.outstanding_balance).toBe(await ledgerOfUsableCards());
-    expect(after.active_cards - before.active_cards).toBe(2);
+    expect(after.active_cards - before.active_cards).toBe(3);
     expect(after.expired_balance - before.expired_balance).toBe(3_000);
-    expect(after.sold.count - before.sold.count).toBe(2);
-    expect(after.sold.amount - before.sold.amount).toBe(28_000);
+    // A refunded purchase stays sold (its money came in); what went back is shown apart.
+    expect(after.sold.count - before.sold.count).toBe(4);
+    expect(after.sold.amount - before.sold.amount).toBe(36_500);
+    expect(after.refunded.count - before.refunded.count).toBe(1);
+    expect(after.refunded.amount - before.refunded.amount).toBe(6_000 - paidBy(onD));
     expect(after.issued.count - before.issued.count).toBe(2);
     expect(after.issued.amount - before.issued.amount).toBe(3_500);
-    expect(after.redeemed.count - before.redeemed.count).toBe(2);
-    expect(after.redeemed.amount - before.redeemed.amount).toBe(paidBy(kept) + paidBy(onB));
+    expect(after.redeemed.count - before.redeemed.count).toBe(3);
+    expect(after.redeemed.amount - before.redeemed.amount).toBe(paidBy(kept) + paidBy(onB) + paidBy(onD));
 
     // A sale and a redemption from before the window drop out of it; the liability stays.
     const old = new Date(Date.parse(after.since) - 86_400_000).toISOString();

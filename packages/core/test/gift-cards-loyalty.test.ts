@@ -4,6 +4,7 @@ import {
   addMonths,
   adjustmentRestartsClock,
   adminGiftCardQuerySchema,
+  adminRefundGiftCardBodySchema,
   buyGiftCardBodySchema,
   formatGiftCardCode,
   giftCardCodeAlphabet,
@@ -195,6 +196,14 @@ describe('the back office summary and list', () => {
     expect(adminGiftCardQuerySchema.parse({ before: '42' })).toEqual({ before: 42 });
     for (const before of ['0', '-1', '1.5', '1e3', ' 7', '0x10', '', '2147483648', 42]) {
       expect(adminGiftCardQuerySchema.safeParse({ before }).success, String(before)).toBe(false);
+    }
+  });
+
+  it('a refund needs a reason of 1 to 300 characters (trimmed) and nothing else', () => {
+    expect(adminRefundGiftCardBodySchema.parse({ reason: '  Wrong amount ' })).toEqual({ reason: 'Wrong amount' });
+    expect(adminRefundGiftCardBodySchema.parse({ reason: 'x'.repeat(300) }).reason).toHaveLength(300);
+    for (const body of [{}, { reason: '  ' }, { reason: 'x'.repeat(301) }, { reason: 'ok', amount: 5 }]) {
+      expect(adminRefundGiftCardBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
     }
   });
 });

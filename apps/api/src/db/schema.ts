@@ -790,6 +790,11 @@ export interface GiftCardsTable {
   idempotency_key: string | null;
   request_fingerprint: string | null;
   void_reason: string | null;
+  /** A purchase refunded to its buyer from the back office (decision 022): the amount sent back. */
+  refunded_amount: Generated<number | null>;
+  refunded_at: Generated<Timestamp | null>;
+  /** The provider's refund id; null while the refund is sent and not yet confirmed. */
+  refund_id: Generated<string | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

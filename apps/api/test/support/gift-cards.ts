@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GiftCardPurchase } from '@storefront/core';
+import { type GiftCardPurchase, sandboxTestCards } from '@storefront/core';
 import type { Db } from '../../src/db/database.js';
 import * as giftCards from '../../src/modules/gift-cards/ledger.js';
 import type { TestContext } from './app.js';
@@ -139,6 +139,20 @@ export const payGiftCard = (ctx: TestContext, id: number, purchaser: string, pay
       cvc: '123',
     },
   });
+
+/**
+ * A purchase on /gift-cards paid with the sandbox's test card: the card's id, the code mailed to its
+ * recipient, and who bought it.
+ */
+export async function soldGiftCard(ctx: TestContext, amount: number) {
+  const { purchase, recipient, purchaser, paymentId } = await buyGiftCard(ctx, amount);
+  const paid = await payGiftCard(ctx, purchase.gift_card.id, purchaser, paymentId, sandboxTestCards.success);
+  if (paid.statusCode !== 200) throw new Error(`pay gift card: ${paid.statusCode} ${paid.body}`);
+  const [mail] = await mailsTo(ctx.db, recipient);
+  const code = mail?.body_text.match(giftCardCodePattern)?.[0];
+  if (!code) throw new Error(`no gift card code mailed to ${recipient}`);
+  return { id: purchase.gift_card.id, code, purchaser, paymentId };
+}
 
 /** The mails kept for `to` (the test app has no SMTP: they stay in the outbox). */
 export const mailsTo = (db: Db, to: string) =>

@@ -102,7 +102,10 @@ export const giftCardLedgerKindSchema = z.enum(['issue', 'redeem', 'release', 'r
 export const giftCardLedgerEntrySchema = z.object({
   id: z.number().int(),
   kind: giftCardLedgerKindSchema,
-  /** Signed: issue/release/refund add, redeem/void take. */
+  /**
+   * Signed: issue and release add, redeem and void take. A refund with an order adds (the order's
+   * money back onto the card); one without takes (the card's own purchase refunded to its buyer).
+   */
   amount: z.number().int(),
   balance_after: z.number().int(),
   order_id: z.number().int().nullable(),
@@ -135,8 +138,15 @@ export const adminGiftCardQuerySchema = z.strictObject({
     .optional(),
 });
 export const adminGiftCardSchema = giftCardSchema.extend({
+  /** Bought online (and paid through a payment provider) or issued by staff. */
+  source: z.enum(['purchase', 'staff']),
   purchaser_email: z.string(),
   void_reason: z.string().nullable(),
+  /** What went back to the buyer when the purchase was refunded from the back office. */
+  refunded_amount: z.number().int().nullable(),
+  refunded_at: z.string().nullable(),
+  /** The payment provider's refund id; null while a refund is sent and not yet confirmed. */
+  refund_id: z.string().nullable(),
 });
 export type AdminGiftCard = z.infer<typeof adminGiftCardSchema>;
 export const adminGiftCardListResponseSchema = envelope(z.array(adminGiftCardSchema));
@@ -166,6 +176,8 @@ export const adminGiftCardSummarySchema = z.object({
   issued: tally,
   /** Gift card money spent on orders placed in the window, less what was released or refunded. */
   redeemed: tally,
+  /** Purchases refunded to their buyers from the back office in the window: what went back. */
+  refunded: tally,
 });
 export type AdminGiftCardSummary = z.infer<typeof adminGiftCardSummarySchema>;
 export const adminGiftCardSummaryResponseSchema = envelope(adminGiftCardSummarySchema);
@@ -186,6 +198,14 @@ export const adminIssuedGiftCardResponseSchema = envelope(
 /** POST /api/v2/admin/gift-cards/:id/void */
 export const adminVoidGiftCardBodySchema = z.strictObject({
   reason: z.string().trim().min(1, 'Say why the card is voided').max(300),
+});
+
+/**
+ * POST /api/v2/admin/gift-cards/:id/refund (manager, owner): a purchased card's unspent balance goes
+ * back to the buyer's payment and the card is void (decision 022).
+ */
+export const adminRefundGiftCardBodySchema = z.strictObject({
+  reason: z.string().trim().min(1, 'Say why the card is refunded').max(300),
 });
 
 /** GET /api/v2/admin/gift-cards/:id/ledger */

@@ -220,6 +220,95 @@ export async function voidCard(
   return true;
 }
 
+/**
+ * A purchase refunded to its buyer (decision 022): the card, still active with exactly `balance`
+ * on it, goes void with a refund entry taking that balance, before the provider is asked. false
+ * when the card changed meanwhile (another refund, an order, a void): nothing is written.
+ */
+export async function claimRefund(
+  trx: Db,
+  input: { tenantId: number; giftCardId: number; balance: number; reason: string; byUserId: number; now: Date },
+): Promise<boolean> {
+  if (!Number.isSafeInteger(input.balance) || input.balance <= 0) throw new RangeError('refund a positive balance');
+  const at = input.now.toISOString();
+  const claimed = await trx
+    .updateTable('gift_cards')
+    .set({
+      status: 'void',
+      balance: 0,
+      void_reason: input.reason,
+      refunded_amount: input.balance,
+      refunded_at: at,
+      refund_id: null,
+      updated_at: at,
+    })
+    .where('id', '=', input.giftCardId)
+    .where('tenant_id', '=', input.tenantId)
+    .where('source', '=', 'purchase')
+    .where('status', '=', 'active')
+    .where('balance', '=', input.balance)
+    .returning(['id'])
+    .executeTakeFirst();
+  if (!claimed) return false;
+  await append(
+    trx,
+    { id: input.giftCardId, tenant_id: input.tenantId },
+    {
+      kind: 'refund',
+      amount: -input.balance,
+      balanceAfter: 0,
+      note: input.reason,
+      byUserId: input.byUserId,
+      now: input.now,
+    },
+  );
+  return true;
+}
+
+/**
+ * The provider refused a claimed refund: the card is active again with its balance, given back by
+ * a release entry (the refund entry stays: the ledger is append-only). Only the claim made at
+ * `refundedAt` is undone, and only while no refund id was recorded for it.
+ */
+export async function undoRefund(
+  trx: Db,
+  input: { tenantId: number; giftCardId: number; refundedAt: string; note: string; now: Date },
+): Promise<boolean> {
+  const card = await trx
+    .selectFrom('gift_cards')
+    .select('refunded_amount')
+    .where('id', '=', input.giftCardId)
+    .where('tenant_id', '=', input.tenantId)
+    .executeTakeFirst();
+  const amount = card?.refunded_amount ?? 0;
+  if (amount <= 0) return false;
+  const restored = await trx
+    .updateTable('gift_cards')
+    .set({
+      status: 'active',
+      balance: amount,
+      void_reason: null,
+      refunded_amount: null,
+      refunded_at: null,
+      updated_at: input.now.toISOString(),
+    })
+    .where('id', '=', input.giftCardId)
+    .where('tenant_id', '=', input.tenantId)
+    .where('status', '=', 'void')
+    .where('balance', '=', 0)
+    .where('refund_id', 'is', null)
+    .where('refunded_at', '=', input.refundedAt)
+    .returning(['id'])
+    .executeTakeFirst();
+  if (!restored) return false;
+  await append(
+    trx,
+    { id: input.giftCardId, tenant_id: input.tenantId },
+    { kind: 'release', amount, balanceAfter: amount, note: input.note, now: input.now },
+  );
+  return true;
+}
+
 export async function ledgerOf(db: Db, tenantId: number, giftCardId: number) {
   return db
     .selectFrom('gift_card_ledger')

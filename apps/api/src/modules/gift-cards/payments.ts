@@ -76,6 +76,9 @@ export function giftCardPayments(lookup: ProviderLookup): GiftCardPayments {
       const provider = await lookup.named(tenantId, name as PaymentProvider['name']);
       return toSession(await provider.retrieve(paymentId), provider.name, null);
     },
+    async refund({ tenantId, provider, ...refund }) {
+      return (await lookup.named(tenantId, provider as PaymentProvider['name'])).refund(refund);
+    },
     async sandboxConfirm(tenantId, paymentId, card) {
       const provider = await lookup.named(tenantId, 'sandbox');
       if (!isSandbox(provider)) throw new Error('the sandbox provider cannot take cards');

@@ -6,6 +6,7 @@ import {
   adminGiftCardSummaryResponseSchema,
   adminIssuedGiftCardResponseSchema,
   adminIssueGiftCardBodySchema,
+  adminRefundGiftCardBodySchema,
   adminVoidGiftCardBodySchema,
   buyGiftCardBodySchema,
   giftCardBalanceBodySchema,
@@ -274,6 +275,28 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
       const user = userOf(request);
       return {
         data: await service.adminVoid(user.tenantId, request.params.id, request.body.reason, user.userId),
+        error: null,
+      };
+    },
+  );
+
+  app.post(
+    '/v2/admin/gift-cards/:id/refund',
+    {
+      preHandler: requireManager,
+      schema: {
+        tags,
+        summary:
+          'Manager: refund a purchased card’s unspent balance to the buyer’s payment (the card is void; 503 if the provider refuses)',
+        params: giftCardParamsSchema,
+        body: adminRefundGiftCardBodySchema,
+        response: { 200: adminGiftCardResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      return {
+        data: await service.adminRefund(user.tenantId, request.params.id, request.body.reason, user.userId),
         error: null,
       };
     },

@@ -57,6 +57,14 @@ export interface GiftCardPayments {
     card: { card_number: string; exp_month: number; exp_year: number; cvc: string },
   ): Promise<PaymentSession>;
   sandboxChallenge(tenantId: number, paymentId: string, approve: boolean): Promise<PaymentSession>;
+  /** Gives money back on a purchase's payment; the idempotency key makes a retry refund once. */
+  refund(input: {
+    tenantId: number;
+    provider: string;
+    paymentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string }>;
 }
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
@@ -65,6 +73,10 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const deliveryClaimMs = 10 * 60_000;
 /** Codes for a date are mailed at this local time on that day. */
 const deliveryTime = '08:00';
+/** A refund sent this long ago and never confirmed (the process stopped mid-call) may be sent again. */
+const refundClaimMs = 5 * 60_000;
+/** …but only within the day the provider keeps its idempotency keys (Stripe: 24 hours). */
+const refundResumeMs = 23 * 60 * 60_000;
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -118,8 +130,12 @@ export function giftCardService(deps: {
 
   const toAdminView = (row: GiftCardRow): AdminGiftCard => ({
     ...toView(row),
+    source: row.source,
     purchaser_email: row.purchaser_email,
     void_reason: row.void_reason,
+    refunded_amount: row.refunded_amount,
+    refunded_at: row.refunded_at,
+    refund_id: row.refund_id,
   });
 
   async function byId(tenantId: number, id: number) {
@@ -173,6 +189,106 @@ export function giftCardService(deps: {
       text,
       html,
     });
+  }
+
+  /** Tells the buyer their money is on its way back and the card no longer pays. */
+  async function sendRefundNotice(row: GiftCardRow, amountCents: number) {
+    const tenant = await tenantOf(row.tenant_id);
+    const amount = money(amountCents, row.currency, tenant.locale);
+    const card = money(row.initial_amount, row.currency, tenant.locale);
+    const text = [
+      'Hello,',
+      '',
+      `${tenant.name} refunded ${amount} of the ${card} gift card you bought for ${row.recipient_name}.`,
+      'The money goes back to the card you paid with; your bank may take 5 to 10 business days to show it.',
+      'The gift card can no longer be used.',
+      '',
+      tenant.name,
+    ].join('\n');
+    const html = `<p>Hello,</p><p>${escapeHtml(tenant.name)} refunded <strong>${escapeHtml(amount)}</strong> of the ${escapeHtml(card)} gift card you bought for ${escapeHtml(row.recipient_name)}.</p><p>The money goes back to the card you paid with; your bank may take 5 to 10 business days to show it. The gift card can no longer be used.</p><p>${escapeHtml(tenant.name)}</p>`;
+    await deps.mailer.send({
+      tenantId: row.tenant_id,
+      to: row.purchaser_email,
+      subject: `Your ${tenant.short_name} gift card purchase was refunded: ${amount}`,
+      text,
+      html,
+    });
+  }
+
+  /** An order placed with the card is still waiting for its card payment: its share may yet come back. */
+  async function awaitsOrderPayment(row: GiftCardRow) {
+    const pending = await db
+      .selectFrom('gift_card_ledger as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select('o.id')
+      .where('l.tenant_id', '=', row.tenant_id)
+      .where('l.gift_card_id', '=', row.id)
+      .where('l.kind', '=', 'redeem')
+      .where('o.status', '=', 'pending_payment')
+      .executeTakeFirst();
+    return pending !== undefined;
+  }
+
+  /**
+   * Takes a purchase's unspent balance off the card for a refund (or takes over a refund that was
+   * sent and never confirmed): answers the amount and the claim's time, or throws why it cannot.
+   */
+  async function claimRefund(row: GiftCardRow, reason: string, staffUserId: number) {
+    const at = now();
+    if (row.refund_id) throw new AppError('conflict', 'This gift card was already refunded.');
+    if (row.refunded_at !== null) {
+      // Sent and never confirmed (the process stopped mid-call): sent again under the same key,
+      // which the provider answers with the first refund if it made one. Its keys last a day.
+      if (Date.parse(row.refunded_at) < at.getTime() - refundResumeMs) {
+        throw new AppError(
+          'conflict',
+          'This gift card’s refund was sent over a day ago and never confirmed: check it in the payment provider’s dashboard.',
+        );
+      }
+      const resumed = await db
+        .updateTable('gift_cards')
+        .set({ refunded_at: at.toISOString() })
+        .where('id', '=', row.id)
+        .where('refund_id', 'is', null)
+        .where('refunded_at', '=', row.refunded_at)
+        .where('refunded_at', '<', new Date(at.getTime() - refundClaimMs).toISOString())
+        .returning('refunded_amount')
+        .executeTakeFirst();
+      if (!resumed?.refunded_amount) throw new AppError('conflict', 'This gift card is being refunded already.');
+      return { amount: resumed.refunded_amount, at: at.toISOString(), resumedFrom: row.refunded_at };
+    }
+    if (row.status === 'pending_payment') {
+      throw new AppError('unprocessable', 'This gift card was never paid for, so there is nothing to refund.');
+    }
+    if (row.status === 'void')
+      throw new AppError('unprocessable', 'This gift card is void: nothing is left to refund.');
+    if (await awaitsOrderPayment(row)) {
+      throw new AppError(
+        'conflict',
+        'An order paid with this gift card is still waiting for its card payment. Try again once it is paid or cancelled.',
+      );
+    }
+    if (row.balance <= 0) throw new AppError('unprocessable', 'Nothing is left on this gift card to refund.');
+    const claimed = await db.transaction().execute((trx) =>
+      ledger.claimRefund(trx, {
+        tenantId: row.tenant_id,
+        giftCardId: row.id,
+        balance: row.balance,
+        reason,
+        byUserId: staffUserId,
+        now: at,
+      }),
+    );
+    if (!claimed) {
+      const fresh = await byId(row.tenant_id, row.id);
+      throw new AppError(
+        'conflict',
+        fresh?.refunded_at
+          ? 'This gift card is being refunded already.'
+          : 'The gift card changed meanwhile; please try again.',
+      );
+    }
+    return { amount: row.balance, at: at.toISOString(), resumedFrom: null };
   }
 
   /**
@@ -580,6 +696,71 @@ export function giftCardService(deps: {
           ledger.voidCard(trx, { tenantId, giftCardId: id, reason, byUserId: staffUserId, now: now() }),
         );
       if (!done) throw new AppError('conflict', 'The gift card changed meanwhile; please try again');
+      return toAdminView((await byId(tenantId, id)) ?? row);
+    },
+
+    /**
+     * A manager refunds a purchase's unspent balance to the buyer (decision 022): the card is
+     * claimed and its refund entry written first, then the provider refunds with a key of the card's
+     * own; if the provider refuses, the card is active again with its balance (a release entry).
+     */
+    async adminRefund(tenantId: number, id: number, reason: string, staffUserId: number) {
+      const row = await byId(tenantId, id);
+      if (!row) throw new AppError('not_found', 'Gift card not found');
+      if (row.source !== 'purchase' || !row.payment_id || !row.payment_provider) {
+        throw new AppError(
+          'unprocessable',
+          'Only a gift card bought online can be refunded. Void a card issued by staff instead.',
+        );
+      }
+      if (!deps.payments) throw new AppError('service_unavailable', 'Card payments are not available at the moment');
+      const { amount, at, resumedFrom } = await claimRefund(row, reason, staffUserId);
+      let refundId: string;
+      try {
+        ({ refundId } = await deps.payments.refund({
+          tenantId,
+          provider: row.payment_provider,
+          paymentId: row.payment_id,
+          amountCents: amount,
+          idempotencyKey: `refund-gift-card-${tenantId}-${id}`,
+        }));
+      } catch (error) {
+        deps.log.error({ err: error, giftCardId: id }, 'gift card refund failed');
+        if (resumedFrom) {
+          // The first call may have refunded before the process stopped: the card stays void and
+          // the refund pending (never active again while its money may be back with the buyer).
+          await db
+            .updateTable('gift_cards')
+            .set({ refunded_at: resumedFrom })
+            .where('id', '=', id)
+            .where('refund_id', 'is', null)
+            .where('refunded_at', '=', at)
+            .execute();
+          throw new AppError(
+            'service_unavailable',
+            'The payment provider did not confirm the refund, which stays pending. Please try again.',
+          );
+        }
+        await db.transaction().execute((trx) =>
+          ledger.undoRefund(trx, {
+            tenantId,
+            giftCardId: id,
+            refundedAt: at,
+            note: 'Refund not made by the payment provider',
+            now: now(),
+          }),
+        );
+        throw new AppError(
+          'service_unavailable',
+          'The payment provider did not make the refund. The gift card keeps its balance; please try again.',
+        );
+      }
+      await db.updateTable('gift_cards').set({ refund_id: refundId }).where('id', '=', id).execute();
+      try {
+        await sendRefundNotice(row, amount);
+      } catch (error) {
+        deps.log.error({ err: error, giftCardId: id }, 'gift card refund notice could not be mailed');
+      }
       return toAdminView((await byId(tenantId, id)) ?? row);
     },
 

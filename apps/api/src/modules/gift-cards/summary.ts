@@ -11,7 +11,7 @@ export async function giftCardTotals(db: Db, tenantId: number, now: Date, since:
   const unexpired = (eb: ExpressionBuilder<Database, 'gift_cards'>) =>
     eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]);
 
-  const [usable, expired, issues, redeemed] = await Promise.all([
+  const [usable, expired, issues, redeemed, refunded] = await Promise.all([
     db
       .selectFrom('gift_cards')
       .select((eb) => [
@@ -66,6 +66,17 @@ export async function giftCardTotals(db: Db, tenantId: number, now: Date, since:
         ),
       )
       .executeTakeFirstOrThrow(),
+    // Purchases refunded to their buyers from the back office, once the provider made the refund.
+    db
+      .selectFrom('gift_cards')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('refunded_amount'), eb.lit(0)).as('amount'),
+        eb.fn.countAll<number>().as('count'),
+      ])
+      .where('tenant_id', '=', tenantId)
+      .where('refund_id', 'is not', null)
+      .where('refunded_at', '>=', since)
+      .executeTakeFirstOrThrow(),
   ]);
 
   const tally = (row?: { count: number | string; amount: number | string }) => ({
@@ -79,5 +90,6 @@ export async function giftCardTotals(db: Db, tenantId: number, now: Date, since:
     sold: tally(issues.find((r) => r.source === 'purchase')),
     issued: tally(issues.find((r) => r.source === 'staff')),
     redeemed: tally(redeemed),
+    refunded: tally(refunded),
   };
 }

@@ -76,6 +76,11 @@ export function voidGiftCard(id: number, reason: string) {
   return api<AdminGiftCard>(`/v2/admin/gift-cards/${id}/void`, { method: 'POST', body: { reason } });
 }
 
+/** POST /v2/admin/gift-cards/:id/refund (manager+): the unspent balance goes back to the buyer. */
+export function refundGiftCard(id: number, reason: string) {
+  return api<AdminGiftCard>(`/v2/admin/gift-cards/${id}/refund`, { method: 'POST', body: { reason } });
+}
+
 export function useGiftCardMutations() {
   const client = useQueryClient();
   const onSettled = () => client.invalidateQueries({ queryKey: ['admin', 'gift-cards'] });
@@ -83,6 +88,10 @@ export function useGiftCardMutations() {
     issue: useMutation({ mutationFn: issueGiftCard, onSettled }),
     void: useMutation({
       mutationFn: ({ id, reason }: { id: number; reason: string }) => voidGiftCard(id, reason),
+      onSettled,
+    }),
+    refund: useMutation({
+      mutationFn: ({ id, reason }: { id: number; reason: string }) => refundGiftCard(id, reason),
       onSettled,
     }),
   };

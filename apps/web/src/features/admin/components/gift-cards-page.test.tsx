@@ -28,8 +28,12 @@ function card(overrides: Partial<AdminGiftCard>): AdminGiftCard {
     delivered_at: '2026-11-01T00:00:00Z',
     expires_at: '2027-11-01T00:00:00Z',
     created_at: '2026-11-01T00:00:00Z',
+    source: 'purchase',
     purchaser_email: 'alex@x.test',
     void_reason: null,
+    refunded_amount: null,
+    refunded_at: null,
+    refund_id: null,
     ...overrides,
   };
 }
@@ -53,6 +57,24 @@ const ledger: GiftCardLedgerEntry[] = [
     note: null,
     created_at: '2026-11-10T00:00:00Z',
   },
+  {
+    id: 3,
+    kind: 'refund',
+    amount: 1750,
+    balance_after: 5000,
+    order_id: 812,
+    note: null,
+    created_at: '2026-11-11T00:00:00Z',
+  },
+  {
+    id: 4,
+    kind: 'refund',
+    amount: -5000,
+    balance_after: 0,
+    order_id: null,
+    note: 'Bought by mistake',
+    created_at: '2026-11-12T00:00:00Z',
+  },
 ];
 
 const summary: AdminGiftCardSummary = {
@@ -65,6 +87,7 @@ const summary: AdminGiftCardSummary = {
   sold: { count: 4, amount: 50_000 },
   issued: { count: 1, amount: 5000 },
   redeemed: { count: 3, amount: 12_025 },
+  refunded: { count: 2, amount: 4_550 },
 };
 
 /** `count` cards with falling ids from `first`, newest first as the API lists them. */
@@ -116,6 +139,30 @@ function signInAs(
         error: null,
       });
     },
+    'POST /api/v2/admin/gift-cards/4/refund': (_url, init) => {
+      const body = JSON.parse(String(init?.body));
+      calls.push({ method: 'POST refund', url: '', body });
+      if (body.reason === 'Provider down') {
+        return json(503, {
+          data: null,
+          error: {
+            code: 'service_unavailable',
+            message: 'The payment provider did not make the refund. The gift card keeps its balance; please try again.',
+          },
+        });
+      }
+      cards = [
+        card({
+          status: 'void',
+          balance: 0,
+          void_reason: body.reason,
+          refunded_amount: 3250,
+          refunded_at: '2026-11-12T01:00:00Z',
+          refund_id: 're_123',
+        }),
+      ];
+      return ok(cards[0]);
+    },
     'POST /api/v2/admin/gift-cards/4/void': (_url, init) => {
       const body = JSON.parse(String(init?.body));
       calls.push({ method: 'POST void', url: '', body });
@@ -151,10 +198,11 @@ describe('gift cards page: the list and the summary', () => {
     expect(figure(region, 'Sold, last 30 days')).toHaveTextContent('$500.004 paid cards');
     expect(figure(region, 'Issued by staff, last 30 days')).toHaveTextContent('$50.001 card');
     expect(figure(region, 'Redeemed, last 30 days')).toHaveTextContent('$120.25on 3 orders, less refunds');
+    expect(figure(region, 'Refunded to buyers, last 30 days')).toHaveTextContent('$45.502 cards');
     expect(figure(region, 'Left on expired cards')).toHaveTextContent('$30.00');
     // The window starts at the restaurant's local midnight (26 Oct in Sydney), not the browser's.
     expect(region).toHaveTextContent('The last 30 days start on 26 Oct 2026.');
-    expect(within(region).getAllByRole('term')).toHaveLength(6);
+    expect(within(region).getAllByRole('term')).toHaveLength(7);
 
     const list = await screen.findByRole('list', { name: 'Recent gift cards' });
     const rows = within(list).getAllByRole('listitem');
@@ -278,5 +326,114 @@ describe('gift cards page', () => {
     expect(within(row).queryByRole('button', { name: /Void/ })).not.toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Ledger of …K7QZ' }));
     expect(await within(row).findByRole('table', { name: 'Ledger of card …K7QZ' })).toHaveTextContent('#812');
+  });
+});
+
+describe('gift cards page: refunding a purchase', () => {
+  it('a manager confirms the amount that goes back and a reason; the card shows as refunded and the keyboard lands on it', async () => {
+    const { calls } = signInAs('manager');
+    renderApp('/admin/gift-cards', { stub: false });
+    const row = await searchLast4();
+    const button = within(row).getByRole('button', { name: 'Refund …K7QZ' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+
+    const step = within(row).getByRole('region', { name: 'Refund card …K7QZ' });
+    expect(step).toHaveTextContent('$32.50 goes back to the card alex@x.test paid with.');
+    const reason = within(step).getByLabelText('Reason for the refund (for staff)');
+    expect(reason).toHaveFocus();
+    expect(reason).toBeRequired();
+    expect(reason).toHaveAttribute('maxLength', '300');
+    // No reason, no refund.
+    await userEvent.click(within(step).getByRole('button', { name: 'Refund $32.50' }));
+    expect(calls.filter((c) => c.method === 'POST refund')).toEqual([]);
+
+    await userEvent.type(reason, ' Bought by mistake ');
+    await userEvent.click(within(step).getByRole('button', { name: 'Refund $32.50' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST refund').map((c) => c.body)).toEqual([
+        { reason: 'Bought by mistake' },
+      ]),
+    );
+    const list = screen.getByRole('list', { name: 'Gift cards found' });
+    const note = await within(list).findByText(/^Refunded \$32\.50 to the buyer on 12 Nov 2026: Bought by mistake$/);
+    await waitFor(() => expect(note).toHaveFocus());
+    const refunded = within(list).getByText('…K7QZ').closest('li') as HTMLElement;
+    expect(refunded).toHaveTextContent('Refunded');
+    expect(refunded).toHaveTextContent('$0.00 of $50.00');
+    expect(within(refunded).queryByRole('region', { name: 'Refund card …K7QZ' })).not.toBeInTheDocument();
+    expect(within(refunded).queryByRole('button', { name: /Refund|Void/ })).not.toBeInTheDocument();
+    expect(await screen.findByText('Gift card refunded')).toBeInTheDocument();
+    expect(screen.getByText('$32.50 goes back to alex@x.test')).toBeInTheDocument();
+  });
+
+  it('shows the API’s refusal word for word and keeps the step open; Cancel closes it and gives the keyboard back to Refund', async () => {
+    const { calls } = signInAs('manager');
+    renderApp('/admin/gift-cards', { stub: false });
+    const row = await searchLast4();
+    await userEvent.click(within(row).getByRole('button', { name: 'Refund …K7QZ' }));
+    const step = within(row).getByRole('region', { name: 'Refund card …K7QZ' });
+    await userEvent.type(within(step).getByLabelText('Reason for the refund (for staff)'), 'Provider down');
+    await userEvent.click(within(step).getByRole('button', { name: 'Refund $32.50' }));
+    expect(await within(step).findByRole('alert')).toHaveTextContent(
+      'The payment provider did not make the refund. The gift card keeps its balance; please try again.',
+    );
+    expect(calls.filter((c) => c.method === 'POST refund')).toHaveLength(1);
+    expect(row).toHaveTextContent('Active');
+    expect(row).toHaveTextContent('$32.50 of $50.00');
+
+    await userEvent.click(within(step).getByRole('button', { name: 'Cancel' }));
+    expect(within(row).queryByRole('region', { name: 'Refund card …K7QZ' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Refund …K7QZ' })).toHaveFocus();
+  });
+
+  it('is offered only on purchased active cards with money left, and only to managers and owners', async () => {
+    signInAs('manager', {
+      '': [
+        card({ id: 11, last4: 'STAF', source: 'staff' }),
+        card({ id: 12, last4: 'ZERO', balance: 0 }),
+        card({ id: 13, last4: 'VOID', status: 'void', balance: 0, void_reason: 'Stolen' }),
+        card({ id: 14, last4: 'UNPD', status: 'pending_payment', balance: 0 }),
+        card({ id: 15, last4: 'GOOD' }),
+      ],
+    });
+    renderApp('/admin/gift-cards', { stub: false });
+    const list = await screen.findByRole('list', { name: 'Recent gift cards' });
+    await within(list).findByText('…GOOD');
+    expect(
+      within(list)
+        .getAllByRole('button', { name: /^Refund/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Refund …GOOD']);
+  });
+
+  it('staff see no Refund; a sent but unconfirmed refund says so; the ledger names a refund to the buyer apart from an order’s', async () => {
+    signInAs('staff', {
+      '': [
+        card({ id: 15, last4: 'GOOD' }),
+        card({
+          id: 16,
+          last4: 'SENT',
+          status: 'void',
+          balance: 0,
+          refunded_amount: 1200,
+          refunded_at: '2026-11-12T01:00:00Z',
+        }),
+      ],
+    });
+    renderApp('/admin/gift-cards', { stub: false });
+    const list = await screen.findByRole('list', { name: 'Recent gift cards' });
+    await within(list).findByText('…GOOD');
+    expect(within(list).queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+    expect(within(list).getByText('…SENT').closest('li')).toHaveTextContent(
+      'Refund sent, not yet confirmed by the payment provider: $12.00 to the buyer on 12 Nov 2026',
+    );
+
+    const row = await searchLast4();
+    await userEvent.click(within(row).getByRole('button', { name: 'Ledger of …K7QZ' }));
+    const rows = within(await within(row).findByRole('table', { name: 'Ledger of card …K7QZ' })).getAllByRole('row');
+    expect(rows[3]).toHaveTextContent('Refunded+$17.50$50.00#812');
+    expect(rows[4]).toHaveTextContent('Refunded to the buyer (Bought by mistake)−$50.00$0.00');
   });
 });

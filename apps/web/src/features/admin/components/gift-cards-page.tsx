@@ -1,5 +1,5 @@
-import type { AdminGiftCard } from '@storefront/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import type { AdminGiftCard, GiftCardLedgerEntry } from '@storefront/core';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import {
@@ -20,6 +20,12 @@ const statusText: Record<AdminGiftCard['status'], string> = {
 };
 
 const kindText = { issue: 'Issued', redeem: 'Redeemed', release: 'Released', refund: 'Refunded', void: 'Voided' };
+/** A refund with an order put the order's money back on the card; one without sent the card's money back. */
+const kindOf = (entry: GiftCardLedgerEntry) =>
+  entry.kind === 'refund' && entry.order_id === null ? 'Refunded to the buyer' : kindText[entry.kind];
+
+/** Bought online, still usable and with money on it: a manager can send that money back to the buyer. */
+const refundable = (card: AdminGiftCard) => card.source === 'purchase' && card.status === 'active' && card.balance > 0;
 
 /** 'ABCD1234EFGH' → 'ABCD 1234 EFGH': easier to read out or copy by hand. */
 const grouped = (code: string) =>
@@ -135,6 +141,11 @@ function Summary() {
               value={money(data.redeemed.amount)}
               note={`on ${plural(data.redeemed.count, 'order', 'orders')}, less refunds`}
             />
+            <Figure
+              term={`Refunded to buyers, last ${data.days} days`}
+              value={money(data.refunded.amount)}
+              note={plural(data.refunded.count, 'card', 'cards')}
+            />
             {data.expired_balance > 0 && (
               <Figure term="Left on expired cards" value={money(data.expired_balance)} note="No longer spendable" />
             )}
@@ -169,7 +180,7 @@ function Ledger({ card }: { card: AdminGiftCard }) {
           <tr key={entry.id}>
             <td>{dateText(entry.created_at)}</td>
             <td>
-              {kindText[entry.kind]}
+              {kindOf(entry)}
               {entry.note && <span className="text-stone-700"> ({entry.note})</span>}
             </td>
             <td>{signed(entry.amount)}</td>
@@ -182,27 +193,46 @@ function Ledger({ card }: { card: AdminGiftCard }) {
   );
 }
 
-function VoidForm({ card, onDone }: { card: AdminGiftCard; onDone(): void }) {
+/**
+ * A card action that needs a reason (void, refund): the reason is required, the keyboard starts in
+ * it, and the API's refusal is shown as it says it (the card is untouched then).
+ */
+function ReasonForm({
+  label,
+  action,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  action: string;
+  pending: boolean;
+  onSubmit(reason: string): Promise<void>;
+  onCancel(): void;
+}) {
   const id = useId();
-  const { void: voidCard } = useGiftCardMutations();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setProblem(null);
     try {
-      await voidCard.mutateAsync({ id: card.id, reason: reason.trim() });
-      toast.success('Gift card voided', { description: `…${card.last4}` });
-      onDone();
+      await onSubmit(reason.trim());
     } catch (error) {
       setProblem(messageOf(error));
     }
   }
+
   return (
     <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3">
       <label htmlFor={`${id}-reason`} className="grid gap-1 text-sm">
-        Reason for voiding
+        {label}
         <input
           id={`${id}-reason`}
+          ref={field}
           className={inputClass}
           required
           maxLength={300}
@@ -210,10 +240,10 @@ function VoidForm({ card, onDone }: { card: AdminGiftCard; onDone(): void }) {
           onChange={(e) => setReason(e.target.value)}
         />
       </label>
-      <Button primary type="submit" disabled={voidCard.isPending}>
-        Void card
+      <Button primary type="submit" disabled={pending}>
+        {action}
       </Button>
-      <Button onClick={onDone}>Cancel</Button>
+      <Button onClick={onCancel}>Cancel</Button>
       {problem && (
         <p role="alert" className="w-full text-red-700 text-sm">
           {problem}
@@ -223,14 +253,87 @@ function VoidForm({ card, onDone }: { card: AdminGiftCard; onDone(): void }) {
   );
 }
 
+function VoidForm({ card, onDone }: { card: AdminGiftCard; onDone(): void }) {
+  const { void: voidCard } = useGiftCardMutations();
+  return (
+    <ReasonForm
+      label="Reason for voiding"
+      action="Void card"
+      pending={voidCard.isPending}
+      onCancel={onDone}
+      onSubmit={async (reason) => {
+        await voidCard.mutateAsync({ id: card.id, reason });
+        toast.success('Gift card voided', { description: `…${card.last4}` });
+        onDone();
+      }}
+    />
+  );
+}
+
+/** The confirmation step of a refund: the amount that goes back and to whom, and a required reason. */
+function RefundForm({ card, onCancel, onDone }: { card: AdminGiftCard; onCancel(): void; onDone(): void }) {
+  const id = useId();
+  const { refund } = useGiftCardMutations();
+  const amount = formatCents(card.balance, card.currency);
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-3 rounded-md border border-stone-400 bg-stone-50 p-3">
+      <h3 id={`${id}-title`} className="font-semibold">
+        Refund card …{card.last4 ?? card.id}
+      </h3>
+      <p className="mt-1 text-sm">
+        <strong>{amount}</strong> goes back to the card {card.purchaser_email} paid with. The gift card stops working;
+        money already spent on orders stays spent.
+      </p>
+      <ReasonForm
+        label="Reason for the refund (for staff)"
+        action={refund.isPending ? 'Refunding…' : `Refund ${amount}`}
+        pending={refund.isPending}
+        onCancel={onCancel}
+        onSubmit={async (reason) => {
+          const refunded = await refund.mutateAsync({ id: card.id, reason });
+          toast.success('Gift card refunded', {
+            description: `${formatCents(refunded.refunded_amount ?? 0, card.currency)} goes back to ${card.purchaser_email}`,
+          });
+          onDone();
+        }}
+      />
+    </section>
+  );
+}
+
+/** Why a card no longer pays: refunded to its buyer (and whether the provider confirmed it) or voided. */
+function EndNote({ card, focus }: { card: AdminGiftCard; focus: { current: boolean } }) {
+  const text =
+    card.refunded_at && card.refunded_amount
+      ? `${card.refund_id ? 'Refunded' : 'Refund sent, not yet confirmed by the payment provider:'} ${formatCents(card.refunded_amount, card.currency)} to the buyer on ${dateText(card.refunded_at)}${card.void_reason ? `: ${card.void_reason}` : ''}`
+      : card.void_reason && `Voided: ${card.void_reason}`;
+  if (!text) return null;
+  return (
+    <p
+      ref={(note) => {
+        if (note && focus.current) note.focus();
+        if (note) focus.current = false;
+      }}
+      tabIndex={-1}
+      className="text-sm text-stone-700"
+    >
+      {text}
+    </p>
+  );
+}
+
 function CardRow({ card, canManage }: { card: AdminGiftCard; canManage: boolean }) {
-  const [open, setOpen] = useState<'ledger' | 'void' | null>(null);
+  const id = useId();
+  const [open, setOpen] = useState<'ledger' | 'void' | 'refund' | null>(null);
+  // After a refund the button is gone: the keyboard lands on the note that says what happened.
+  const focusNote = useRef(false);
   const name = `…${card.last4 ?? card.id}`;
+  const status = card.refunded_at ? 'Refunded' : statusText[card.status];
   return (
     <li className="rounded-md border border-stone-300 bg-white p-3">
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-bold font-mono">{name}</span>
-        <span className="rounded bg-stone-200 px-2 py-0.5 font-semibold text-xs">{statusText[card.status]}</span>
+        <span className="rounded bg-stone-200 px-2 py-0.5 font-semibold text-xs">{status}</span>
         <span>
           {formatCents(card.balance, card.currency)} of {formatCents(card.initial_amount, card.currency)}
         </span>
@@ -242,6 +345,16 @@ function CardRow({ card, canManage }: { card: AdminGiftCard; canManage: boolean 
           <Button aria-label={`Ledger of ${name}`} onClick={() => setOpen(open === 'ledger' ? null : 'ledger')}>
             Ledger
           </Button>
+          {canManage && refundable(card) && (
+            <Button
+              id={`${id}-refund`}
+              aria-label={`Refund ${name}`}
+              aria-expanded={open === 'refund'}
+              onClick={() => setOpen(open === 'refund' ? null : 'refund')}
+            >
+              Refund
+            </Button>
+          )}
           {canManage && card.status !== 'void' && (
             <Button aria-label={`Void ${name}`} onClick={() => setOpen(open === 'void' ? null : 'void')}>
               Void
@@ -249,9 +362,22 @@ function CardRow({ card, canManage }: { card: AdminGiftCard; canManage: boolean 
           )}
         </div>
       </div>
-      {card.void_reason && <p className="text-sm text-stone-700">Voided: {card.void_reason}</p>}
+      <EndNote card={card} focus={focusNote} />
       {open === 'ledger' && <Ledger card={card} />}
       {open === 'void' && <VoidForm card={card} onDone={() => setOpen(null)} />}
+      {open === 'refund' && (
+        <RefundForm
+          card={card}
+          onCancel={() => {
+            setOpen(null);
+            document.getElementById(`${id}-refund`)?.focus();
+          }}
+          onDone={() => {
+            focusNote.current = true;
+            setOpen(null);
+          }}
+        />
+      )}
     </li>
   );
 }
@@ -395,7 +521,7 @@ function CardList({ search, canManage }: { search: GiftCardSearch | null; canMan
 
 /**
  * Gift cards: the summary and the most recent cards on arrival; staff search and read ledgers,
- * managers and owners also issue and void.
+ * managers and owners also issue, void and refund purchases.
  */
 export function GiftCardsPage() {
   const { can } = useAdmin();
