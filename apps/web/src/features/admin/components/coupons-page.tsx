@@ -1,10 +1,9 @@
 import type { AdminCoupon } from '@storefront/core';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCouponMutations, useCoupons } from '../api/coupons';
 import { centsToText, parseCents } from './money-input';
-import { Button, formatCents, inputClass, Notice, PageTitle } from './ui';
+import { Button, formatCents, inputClass, messageOf, Notice, PageTitle } from './ui';
 
 /** '12.5' (%) → 1250 basis points, without floating-point maths. */
 function parsePercent(text: string): number | null {
@@ -107,8 +106,7 @@ function CouponForm({
       await onSubmit(draft);
       if (isNew) setDraft(emptyDraft);
     } catch (error) {
-      const fields = error instanceof ApiError && error.fields ? Object.values(error.fields).join(' ') : '';
-      setProblem(`${(error as Error).message}${fields ? `: ${fields}` : ''}`);
+      setProblem(messageOf(error));
     }
   }
 

@@ -1,10 +1,9 @@
 import { type AdminCustomerPoints, type AdminLoyaltyEntry, maxPointsAdjustment } from '@storefront/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useAdjustPoints, useCustomerPoints } from '../api/customer-points';
 import { useAdmin } from './admin-context';
-import { Button, formatCents, inputClass, Notice, PageTitle } from './ui';
+import { Button, formatCents, inputClass, messageOf, Notice, PageTitle } from './ui';
 
 const kindText: Record<AdminLoyaltyEntry['kind'], string> = {
   earn: 'Earned',
@@ -17,14 +16,6 @@ const kindText: Record<AdminLoyaltyEntry['kind'], string> = {
 
 const points = (n: number) => `${n.toLocaleString('en-AU')} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
 const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-AU')}` : `−${(-n).toLocaleString('en-AU')}`);
-
-/** The API's words as they are; a field's note only when it adds something. */
-function messageOf(error: unknown) {
-  const message = (error as Error).message;
-  const notes = error instanceof ApiError && error.fields ? Object.values(error.fields) : [];
-  const extra = notes.filter((note) => note !== message).join(' ');
-  return extra ? `${message}: ${extra}` : message;
-}
 
 function useDate() {
   const { restaurant } = useAdmin();

@@ -1,6 +1,5 @@
 import type { AdminGiftCard, GiftCardLedgerEntry } from '@storefront/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import {
   type GiftCardSearch,
@@ -11,7 +10,7 @@ import {
 } from '../api/gift-cards';
 import { useAdmin } from './admin-context';
 import { parseCents } from './money-input';
-import { Button, formatCents, inputClass, Notice, PageTitle } from './ui';
+import { Button, formatCents, inputClass, messageOf, Notice, PageTitle } from './ui';
 
 const statusText: Record<AdminGiftCard['status'], string> = {
   pending_payment: 'Awaiting payment',
@@ -36,11 +35,6 @@ const grouped = (code: string) =>
 
 const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { dateStyle: 'medium' });
 const signed = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : `−${formatCents(-cents)}`);
-
-function messageOf(error: unknown) {
-  const fields = error instanceof ApiError && error.fields ? Object.values(error.fields).join(' ') : '';
-  return `${(error as Error).message}${fields ? `: ${fields}` : ''}`;
-}
 
 function SearchForm({ searching, onSearch }: { searching: boolean; onSearch(search: GiftCardSearch | null): void }) {
   const id = useId();

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { ApiError } from '@/lib/api-client';
 
 /** Small shared pieces of the back office's look (plain, dense, high-contrast). */
 export const buttonClass =
@@ -48,4 +49,12 @@ export function formatCents(cents: number, currency = 'AUD', locale = 'en-AU') {
 /** A local time of the restaurant, e.g. '7:45 pm'. */
 export function formatTime(iso: string, timeZone: string, locale = 'en-AU') {
   return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
+/** The API's words as they are, with a field's note only when it adds something. */
+export function messageOf(error: unknown) {
+  const message = (error as Error).message;
+  const notes = error instanceof ApiError && error.fields ? Object.values(error.fields) : [];
+  const extra = notes.filter((note) => note !== message).join(' ');
+  return extra ? `${message}: ${extra}` : message;
 }
