@@ -146,21 +146,26 @@ export async function addToCart(
   if (res.statusCode !== 201) throw new Error(`add to cart: ${res.body}`);
 }
 
-/** A pickup/delivery time the restaurant offers now: the fulfilment call's first, else ASAP today. */
+/** The first pickup/delivery time the restaurant offers (a scheduled one if asked), else ASAP today. */
 export async function firstTime(
   ctx: TestContext,
   restaurantId: number,
   method: 'pickup' | 'delivery',
   options: { scheduled?: boolean } = {},
 ) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/v2/restaurants/${restaurantId}/fulfilment-times?method=${method}`,
-  });
+  const url = `/api/v2/restaurants/${restaurantId}/fulfilment-times?method=${method}`;
+  const res = await ctx.app.inject({ method: 'GET', url });
   if (res.statusCode === 200) {
-    const data = res.json().data as { date: string | null; times: { value: string }[] };
-    const time = data.times.find((t) => !options.scheduled || t.value !== 'asap');
-    if (data.date && time) return { pickup_date: data.date, pickup_time: time.value };
+    const first = res.json().data as FulfilmentTimes;
+    // Late in the evening today may offer only ASAP: a scheduled time is then on a later date.
+    for (const date of first.dates) {
+      const day =
+        date === first.date
+          ? first
+          : ((await ctx.app.inject({ method: 'GET', url: `${url}&date=${date}` })).json().data as FulfilmentTimes);
+      const time = day.times.find((t) => !options.scheduled || t.value !== 'asap');
+      if (time) return { pickup_date: date, pickup_time: time.value };
+    }
   }
   return { pickup_date: toZoned(new Date(), 'Australia/Sydney').date, pickup_time: 'asap' };
 }
