@@ -10,7 +10,16 @@ import {
   stripeEvent,
   stripeSignature,
 } from './support/fake-stripe.js';
-import { call, historyOf, newGuest, orderRow, pickupOrder, type Shop, startShop } from './support/orders.js';
+import {
+  call,
+  historyOf,
+  newGuest,
+  orderRow,
+  pickupOrder,
+  type Shop,
+  startShop,
+  userWithRole,
+} from './support/orders.js';
 
 /**
  * A card order paid through Stripe, end to end in-process: the real adapter talks to a local fake
@@ -117,9 +126,27 @@ describe('card orders paid with Stripe', () => {
     const paid = await refresh();
     expect(paid.json().data).toMatchObject({ provider: 'stripe', status: 'succeeded', error: null });
     expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
-    // Asking again changes nothing.
-    await refresh();
+    // Asking again, with a guest's link token instead of a bearer, changes nothing.
+    const again = await call(ctx, 'POST', `/v2/payments/${paymentId}/refresh?token=${placed.access_token}`, null);
+    expect(again.json().data.status).toBe('succeeded');
     expect(await historyOf(ctx, placed.order.id)).toEqual(['pending_payment', 'placed']);
+  });
+
+  it('cancelling a paid order refunds it at Stripe exactly once', async () => {
+    const { guest, res } = await cardOrder();
+    const placed = res.json().data as PlacedOrder;
+    const paymentId = placed.payment?.payment_id as string;
+    await stripe.confirm(paymentId, 'pm_card_visa');
+    await call(ctx, 'POST', `/v2/payments/${paymentId}/refresh`, guest.token);
+    const staff = await userWithRole(ctx, 'manager');
+    const url = `/v2/admin/orders/${placed.order.id}/status`;
+    const cancelled = await call(ctx, 'PATCH', url, staff.token, { status: 'cancelled', reason: 'Closed early' });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await call(ctx, 'PATCH', url, staff.token, { status: 'cancelled' })).statusCode).toBe(409);
+    const refunds = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.body).toMatchObject({ payment_intent: paymentId, amount: String(placed.order.totals.total) });
+    expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
   });
 
   it('refuses card payments with a live secret key in test mode, without calling Stripe', async () => {
