@@ -11,6 +11,7 @@ import {
 } from '@storefront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import { escapeHtml } from '../lib/html.js';
 import { settingsService } from '../modules/settings/service.js';
 import { tenantService } from '../modules/tenants/service.js';
 import { scriptNonce } from './security.js';
@@ -23,10 +24,6 @@ function inlineJson(value: unknown): string {
     .replaceAll('<', '\\u003c')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The theme's colours as CSS variables, so the very first paint has the tenant's colours. */

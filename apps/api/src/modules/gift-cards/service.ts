@@ -28,6 +28,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { GiftCardRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { escapeHtml } from '../../lib/html.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PaymentEvent } from '../payments/provider.js';
 import { tenantRepository } from '../tenants/repository.js';
@@ -77,10 +78,6 @@ const deliveryTime = '08:00';
 const refundClaimMs = 5 * 60_000;
 /** …but only within the day the provider keeps its idempotency keys (Stripe: 24 hours). */
 const refundResumeMs = 23 * 60 * 60_000;
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function giftCardService(deps: {
   db: Db;

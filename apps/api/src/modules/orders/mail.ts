@@ -1,7 +1,5 @@
 import type { Order } from '@storefront/core';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '../../lib/html.js';
 
 export interface OrderMailContext {
   locale: string;

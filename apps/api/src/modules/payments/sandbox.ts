@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { sandboxTestCards } from '@storefront/core';
+import { cardExpiryState, passesLuhn, sandboxTestCards, validCvc } from '@storefront/core';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { SandboxPaymentsTable } from '../../db/schema.js';
@@ -49,33 +49,16 @@ export interface SandboxProvider extends PaymentProvider {
   challenge(paymentId: string, approve: boolean): Promise<ProviderPayment>;
 }
 
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** 400 with the field that is wrong, before the "bank" sees the card. */
+/** 400 with the field that is wrong, before the "bank" sees the card (core's card rules, as the form's). */
 export function checkCard(card: SandboxCard, now: Date): string {
   const digits = card.card_number.replace(/\s+/g, '');
-  if (!luhnValid(digits)) {
+  if (!/^\d+$/.test(digits) || !passesLuhn(digits)) {
     throw new AppError('bad_request', sandboxMessages.invalidNumber, { card_number: 'Enter a valid card number' });
   }
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth() + 1;
-  if (card.exp_year < year || (card.exp_year === year && card.exp_month < month) || card.exp_year > year + 20) {
+  if (cardExpiryState({ month: card.exp_month, year: card.exp_year }, now) !== 'ok') {
     throw new AppError('bad_request', sandboxMessages.expired, { exp_month: 'Enter a valid expiry date' });
   }
-  const amex = /^3[47]/.test(digits);
-  if (!(amex ? /^\d{4}$/ : /^\d{3}$/).test(card.cvc)) {
+  if (!validCvc(digits, card.cvc) || card.cvc !== card.cvc.trim()) {
     throw new AppError('bad_request', sandboxMessages.invalidCvc, { cvc: 'Enter a valid security code' });
   }
   return digits;

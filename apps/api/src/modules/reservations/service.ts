@@ -30,6 +30,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { ReservationRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { escapeHtml } from '../../lib/html.js';
 import type { Mailer } from '../mail/mailer.js';
 import { tenantRepository } from '../tenants/repository.js';
 import { reservationRepository } from './repository.js';
@@ -597,10 +598,6 @@ function staffView(row: ReservationRow, timezone: string): AdminReservation {
     phone_no: row.phone_no,
     special_requests: row.special_requests,
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 export type ReservationService = ReturnType<typeof reservationService>;

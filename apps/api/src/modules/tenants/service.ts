@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/schema.js';
 import { tenantRepository } from './repository.js';
 
-export function tenantService(db: Db, defaultTenantId: number) {
+/** Other modules read a tenant (its currency, locale, whether it exists) through `byId`, never the table. */
+export function tenantService(db: Db, defaultTenantId = 0) {
   const tenants = tenantRepository(db);
 
   /** The tenant a storefront host serves: one mapped to the host, else the configured one. */
@@ -24,5 +25,9 @@ export function tenantService(db: Db, defaultTenantId: number) {
     };
   }
 
-  return { forHost, runtimeConfig };
+  function byId(id: number): Promise<Tenant | undefined> {
+    return tenants.findById(id);
+  }
+
+  return { byId, forHost, runtimeConfig };
 }
