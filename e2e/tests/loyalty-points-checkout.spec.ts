@@ -1,4 +1,4 @@
-/** Issue 9: a signed-in customer earns points when an order is completed and redeems them on the next one. */
+/** Loyalty points (decision 018): a signed-in customer earns points when an order is completed and redeems them on the next one. */
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   addMargheritas,

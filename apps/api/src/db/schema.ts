@@ -489,7 +489,7 @@ export interface OrderingControlsTable {
   updated_at: Generated<Timestamp>;
 }
 
-/** How a restaurant takes pickup and delivery orders (issue 8). */
+/** How a restaurant takes pickup and delivery orders (decision 013). */
 export interface FulfilmentSettingsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -744,7 +744,7 @@ export interface SandboxRefundsTable {
   created_at: Timestamp;
 }
 
-/** Per-tenant gift card limits (issue 9). */
+/** Per-tenant gift card limits (decision 019). */
 export interface GiftCardSettingsTable {
   id: Generated<number>;
   tenant_id: number;

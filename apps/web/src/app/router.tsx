@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
-  // The back office (issue 11): its own frame and chunks, never loaded by the storefront's pages.
+  // The back office (decision 017): its own frame and chunks, never loaded by the storefront's pages.
   {
     path: '/admin',
     lazy: () => import('./routes/admin'),

@@ -4,7 +4,7 @@ import { envelope } from './envelope.js';
 import { fulfilmentMethodSchema } from './fulfilment.js';
 
 /**
- * The back office (issue 11): calls under /api/v2/admin for the tenant's staff. Every call names
+ * The back office (decision 017): calls under /api/v2/admin for the tenant's staff. Every call names
  * the restaurant it acts on (or acts on a row that belongs to one); the server checks the caller
  * may manage that restaurant and that the role allows the action (rules/staff-roles.ts).
  */

@@ -3,7 +3,7 @@ import { envelope } from './envelope.js';
 import { fulfilmentMethodSchema } from './fulfilment.js';
 
 /**
- * The back office's coupon calls (issue 6 builds the API, issue 11 the screens):
+ * The back office's coupon calls (decisions 012 and 017):
  * GET /api/v2/admin/coupons?tenant_id=, POST /api/v2/admin/coupons, PATCH /api/v2/admin/coupons/:id.
  * Managers and owners of the tenant only. Units as in the pricing engine: cents, and basis points
  * for a percentage (1000 = 10%). Lists left null mean "no condition".

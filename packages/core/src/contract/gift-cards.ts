@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './envelope.js';
 import { paymentSessionSchema } from './orders.js';
 
-/** Gift cards (issue 9; spec §1 and §2 /gift-cards; calls "not shown" in spec §7). Money in cents. */
+/** Gift cards (decision 018; spec §1 and §2 /gift-cards; calls "not shown" in spec §7). Money in cents. */
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
@@ -118,7 +118,7 @@ export type GiftCardLedgerEntry = z.infer<typeof giftCardLedgerEntrySchema>;
 export const adminGiftCardPageSize = 50;
 
 /**
- * Staff (issue 11): GET /api/v2/admin/gift-cards, the newest cards; narrowed by ?code=, ?last4= or
+ * Staff (decision 017): GET /api/v2/admin/gift-cards, the newest cards; narrowed by ?code=, ?last4= or
  * ?email=; ?before=<id> for the next page (cards with a smaller id).
  */
 export const adminGiftCardQuerySchema = z.strictObject({

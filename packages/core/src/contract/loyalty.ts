@@ -3,7 +3,7 @@ import { maxPointsAdjustment } from '../rules/loyalty.js';
 import { emailField } from './auth.js';
 import { envelope } from './envelope.js';
 
-/** Loyalty points (issue 9; spec §1, §2 /loyalty-points). Signed-in users only. */
+/** Loyalty points (decision 018; spec §1, §2 /loyalty-points). Signed-in users only. */
 
 export const loyaltyRulesSchema = z.object({
   enabled: z.boolean(),

@@ -65,9 +65,9 @@ export const placeOrderBodySchema = z.strictObject({
   shipping_details: deliveryAddressSchema.optional(),
   payment_method: paymentMethodSchema,
   coupon_code: z.string().trim().max(64).optional(),
-  /** Issue 9: a gift card applied at checkout. */
+  /** A gift card applied at checkout (decision 019). */
   gift_card_code: z.string().trim().max(64).optional(),
-  /** Issue 9: loyalty points redeemed as a discount (signed-in users). */
+  /** Loyalty points redeemed as a discount (signed-in users). */
   loyalty_points: z.number().int().min(0).max(10_000_000).optional(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
@@ -98,9 +98,9 @@ export const orderTotalsSchema = z.object({
   tax: z.number().int(),
   delivery: z.number().int(),
   surcharge: z.number().int(),
-  /** Paid by gift card (issue 9). */
+  /** Paid by gift card (decision 018). */
   gift_card: z.number().int(),
-  /** Taken off by loyalty points (issue 9). */
+  /** Taken off by loyalty points (decision 018). */
   loyalty: z.number().int(),
   /** What the order costs. */
   total: z.number().int(),

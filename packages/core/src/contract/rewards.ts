@@ -3,7 +3,7 @@ import { envelope } from './envelope.js';
 import { loyaltyRulesSchema } from './loyalty.js';
 
 /**
- * The business's loyalty programme and gift card options (issue 9: "per-tenant rules"), set by
+ * The business's loyalty programme and gift card options (per-tenant rules, decision 019), set by
  * the owner in the back office: GET and PUT /api/v2/admin/rewards. Money in cents.
  */
 

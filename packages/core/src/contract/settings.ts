@@ -180,7 +180,7 @@ export const appSettingsEntrySchema = z.object({
   payment_gateway_config: paymentGatewayConfigSchema.nullable(),
   /** 0 disables online ordering (spec §3); also 0 while the restaurant has paused ordering. */
   is_online_order_enabled: z.union([z.literal(0), z.literal(1)]),
-  /** Issue 11: a restaurant's pause, busy mode and method switches (defaults for a tenant). */
+  /** Decision 017: a restaurant's pause, busy mode and method switches (defaults for a tenant). */
   ordering: orderingStateSchema.optional(),
 });
 

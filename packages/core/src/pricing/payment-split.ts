@@ -1,5 +1,5 @@
 /**
- * How loyalty points and a gift card apply to an order's total (issue 9). Points are a discount:
+ * How loyalty points and a gift card apply to an order's total (decision 018). Points are a discount:
  * they lower what the order costs, capped at that total. A gift card is a payment: it pays up to
  * what is still due; the rest is paid by card or cash. An order the gift card pays in full needs
  * no other payment.

@@ -2,7 +2,7 @@ import { type DeliveryQuote, deliveryErrors } from '../contract/fulfilment.js';
 import { formatCents } from '../pricing/money.js';
 
 /**
- * Delivery zones (issue 8): a restaurant delivers to listed postcodes and suburbs, or within a
+ * Delivery zones (decision 013): a restaurant delivers to listed postcodes and suburbs, or within a
  * radius of itself. The first matching zone by priority sets the fee, the minimum order and the
  * free-delivery threshold. All money in cents.
  */

@@ -12,7 +12,7 @@ import {
 } from './zoned-time.js';
 
 /**
- * Pickup and delivery times (issue 8), on the restaurant's wall clock (DESIGN.md §4). Times are
+ * Pickup and delivery times (decision 013), on the restaurant's wall clock (DESIGN.md §4). Times are
  * kitchen slots on a grid of `slotMinutes` from local midnight, so pickup and delivery share one
  * grid and one capacity count per slot. A date is a calendar date: 00:30 belongs to the day it is
  * on, even when it is the tail of the previous evening's opening.

@@ -1,5 +1,5 @@
 /**
- * Loyalty points (issue 9). Per-tenant rules: points earned per whole dollar spent, what
+ * Loyalty points (decision 018). Per-tenant rules: points earned per whole dollar spent, what
  * `redeem_points` points are worth (`redeem_value_cents`, e.g. 100 points = 500 cents), the fewest
  * points that can be redeemed at once, and expiry after months without activity.
  * Points are whole numbers; values are integer cents, always rounded down (never give away a cent

@@ -8,7 +8,7 @@ export type StaffRole = (typeof staffRoles)[number];
 const rank: Record<UserRole, number> = { customer: 0, staff: 1, manager: 2, owner: 3 };
 
 /**
- * What each back-office area needs (issue 11): staff run orders and availability and may pause
+ * What each back-office area needs (decision 017): staff run orders and availability and may pause
  * ordering and look up gift cards (with their ledger) and customers' points; managers also edit the
  * menu, coupons, reservations, hours and the ordering switches, issue and void gift cards and adjust
  * points; owners also the theme, payments, staff accounts and the loyalty and gift card programme.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { timestampType, withId, withTimestamps } from './support.js';
 
 /**
- * Coupons, offers and coupon redemptions (issue 6). Conditions shared by coupons and offers sit in
+ * Coupons, offers and coupon redemptions (decision 012). Conditions shared by coupons and offers sit in
  * plain columns; lists (restaurants, methods, products, categories, weekdays) are JSON arrays in
  * text, null meaning "no condition". A coupon's uses are counted in `times_used`, moved only by a
  * conditional update when an order reserves or releases a use (one row per use in

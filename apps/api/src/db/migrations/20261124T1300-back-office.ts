@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { timestampType, withId, withTimestamps } from './support.js';
 
 /**
- * The back office (issue 11): which restaurants each staff member manages, timed out-of-stock
+ * The back office (decision 017): which restaurants each staff member manages, timed out-of-stock
  * marks, the restaurants' ordering controls, and how a reservation went on the day.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import { defaultTenantId } from '@storefront/core';
 import { hashPassword } from '../../modules/auth/crypto.js';
 import type { Db } from '../database.js';
 
-/** The demo's back-office team (issue 11): the owner (accounts seed) manages every restaurant. */
+/** The demo's back-office team (decision 017): the owner (accounts seed) manages every restaurant. */
 export const demoStaff = [
   {
     role: 'manager',

@@ -24,7 +24,7 @@ export interface RouteHandle {
   title?: string;
 }
 
-/** Who may see the config editor: the owner of this tenant (issue 11; the save route checks the same). */
+/** Who may see the config editor: the owner of this tenant (decision 017; the save route checks the same). */
 function useIsTenantOwner(): boolean {
   return useAuthStore(
     (s) =>

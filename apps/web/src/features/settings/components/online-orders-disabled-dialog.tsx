@@ -8,7 +8,7 @@ export function OnlineOrdersDisabledDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  /** A restaurant's pause (issue 11): when ordering comes back. */
+  /** A restaurant's pause (decision 017): when ordering comes back. */
   pausedUntil?: string | null;
 }) {
   return (

@@ -18,7 +18,7 @@ export interface WebSettings {
   tenant_id: number;
   restaurant_id: number | null;
   is_online_order_enabled: 0 | 1;
-  /** The restaurant's pause, busy mode and method switches (issue 11), when the server sent them. */
+  /** The restaurant's pause, busy mode and method switches (decision 017), when the server sent them. */
   ordering?: OrderingState;
 }
 
