@@ -1,7 +1,7 @@
 import { giftCardEmptyMessage, type PaymentSplit, splitPayment } from '@storefront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import * as loyalty from '../loyalty/ledger.js';
+import { orderPoints as loyalty } from '../loyalty/service.js';
 import * as giftCards from './ledger.js';
 
 /**

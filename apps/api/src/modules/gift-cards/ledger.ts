@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { giftCardExpiredMessage, giftCardNotFoundMessage, normaliseGiftCardCode } from '@storefront/core';
 import type { Db } from '../../db/database.js';
-import type { GiftCardLedgerKind, GiftCardRow } from '../../db/schema.js';
+import type { GiftCardRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { giftCardLedgerRepository } from './ledger-repository.js';
 
 /**
  * The gift card ledger: every change of a balance is one appended entry, written in the same
@@ -17,13 +18,7 @@ export const hashGiftCardCode = (normalised: string) => createHash('sha256').upd
 export async function findByCode(db: Db, tenantId: number, code: string): Promise<GiftCardRow | null> {
   const normalised = normaliseGiftCardCode(code);
   if (!normalised) return null;
-  const row = await db
-    .selectFrom('gift_cards')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('code_hash', '=', hashGiftCardCode(normalised))
-    .where('status', '=', 'active')
-    .executeTakeFirst();
+  const row = await giftCardLedgerRepository(db).activeByCodeHash(tenantId, hashGiftCardCode(normalised));
   return row ?? null;
 }
 
@@ -40,35 +35,6 @@ export async function usableCard(db: Db, tenantId: number, code: string, now: Da
   return card;
 }
 
-async function append(
-  db: Db,
-  card: { id: number; tenant_id: number },
-  entry: {
-    kind: GiftCardLedgerKind;
-    amount: number;
-    balanceAfter: number;
-    orderId?: number | null;
-    note?: string | null;
-    byUserId?: number | null;
-    now: Date;
-  },
-) {
-  await db
-    .insertInto('gift_card_ledger')
-    .values({
-      tenant_id: card.tenant_id,
-      gift_card_id: card.id,
-      kind: entry.kind,
-      amount: entry.amount,
-      balance_after: entry.balanceAfter,
-      order_id: entry.orderId ?? null,
-      note: entry.note ?? null,
-      created_by_user_id: entry.byUserId ?? null,
-      created_at: entry.now.toISOString(),
-    })
-    .execute();
-}
-
 /**
  * Takes `amount` cents off an active, unexpired card for an order. false when the balance is
  * no longer there (another order took it first): the caller's transaction answers 409.
@@ -78,28 +44,12 @@ export async function redeem(
   input: { tenantId: number; giftCardId: number; orderId: number; amount: number; now: Date },
 ): Promise<boolean> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new RangeError('redeem a positive amount');
-  const nowIso = input.now.toISOString();
-  const updated = await trx
-    .updateTable('gift_cards')
-    .set((eb) => ({ balance: eb('balance', '-', input.amount), updated_at: nowIso }))
-    .where('id', '=', input.giftCardId)
-    .where('tenant_id', '=', input.tenantId)
-    .where('status', '=', 'active')
-    .where('balance', '>=', input.amount)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
-    .returning(['balance'])
-    .executeTakeFirst();
-  if (!updated) return false;
-  await append(
-    trx,
+  const ledger = giftCardLedgerRepository(trx);
+  const balance = await ledger.take({ ...input, now: input.now.toISOString() });
+  if (balance === undefined) return false;
+  await ledger.append(
     { id: input.giftCardId, tenant_id: input.tenantId },
-    {
-      kind: 'redeem',
-      amount: -input.amount,
-      balanceAfter: updated.balance,
-      orderId: input.orderId,
-      now: input.now,
-    },
+    { kind: 'redeem', amount: -input.amount, balanceAfter: balance, orderId: input.orderId, now: input.now },
   );
   return true;
 }
@@ -109,12 +59,8 @@ async function giveBack(
   kind: 'release' | 'refund',
   input: { tenantId: number; orderId: number; now: Date },
 ): Promise<number> {
-  const entries = await trx
-    .selectFrom('gift_card_ledger')
-    .select(['gift_card_id', 'kind', 'amount'])
-    .where('tenant_id', '=', input.tenantId)
-    .where('order_id', '=', input.orderId)
-    .execute();
+  const ledger = giftCardLedgerRepository(trx);
+  const entries = await ledger.entriesOfOrder(input.tenantId, input.orderId);
   let restored = 0;
   for (const redeemed of entries.filter((e) => e.kind === 'redeem')) {
     const done = entries.some(
@@ -123,25 +69,16 @@ async function giveBack(
     if (done) continue;
     const amount = -redeemed.amount;
     // A void card stays void: its balance went with the void entry, so nothing comes back to it.
-    const updated = await trx
-      .updateTable('gift_cards')
-      .set((eb) => ({ balance: eb('balance', '+', amount), updated_at: input.now.toISOString() }))
-      .where('id', '=', redeemed.gift_card_id)
-      .where('tenant_id', '=', input.tenantId)
-      .where('status', '=', 'active')
-      .returning(['balance'])
-      .executeTakeFirst();
-    if (!updated) continue;
-    await append(
-      trx,
+    const balance = await ledger.giveBack({
+      tenantId: input.tenantId,
+      giftCardId: redeemed.gift_card_id,
+      amount,
+      now: input.now.toISOString(),
+    });
+    if (balance === undefined) continue;
+    await ledger.append(
       { id: redeemed.gift_card_id, tenant_id: input.tenantId },
-      {
-        kind,
-        amount,
-        balanceAfter: updated.balance,
-        orderId: input.orderId,
-        now: input.now,
-      },
+      { kind, amount, balanceAfter: balance, orderId: input.orderId, now: input.now },
     );
     restored += amount;
   }
@@ -161,16 +98,10 @@ export async function activate(
   trx: Db,
   input: { tenantId: number; giftCardId: number; now: Date; note?: string; byUserId?: number | null },
 ): Promise<boolean> {
-  const card = await trx
-    .updateTable('gift_cards')
-    .set((eb) => ({ status: 'active', balance: eb.ref('initial_amount'), updated_at: input.now.toISOString() }))
-    .where('id', '=', input.giftCardId)
-    .where('tenant_id', '=', input.tenantId)
-    .where('status', '=', 'pending_payment')
-    .returning(['id', 'tenant_id', 'balance'])
-    .executeTakeFirst();
+  const ledger = giftCardLedgerRepository(trx);
+  const card = await ledger.activate({ ...input, now: input.now.toISOString() });
   if (!card) return false;
-  await append(trx, card, {
+  await ledger.append(card, {
     kind: 'issue',
     amount: card.balance,
     balanceAfter: card.balance,
@@ -186,26 +117,20 @@ export async function voidCard(
   trx: Db,
   input: { tenantId: number; giftCardId: number; reason: string; byUserId: number | null; now: Date },
 ): Promise<boolean> {
-  const before = await trx
-    .selectFrom('gift_cards')
-    .select(['balance', 'status'])
-    .where('id', '=', input.giftCardId)
-    .where('tenant_id', '=', input.tenantId)
-    .executeTakeFirst();
+  const ledger = giftCardLedgerRepository(trx);
+  const before = await ledger.stateOf(input.tenantId, input.giftCardId);
   if (!before || before.status === 'void') return false;
-  const updated = await trx
-    .updateTable('gift_cards')
-    .set({ status: 'void', balance: 0, void_reason: input.reason, updated_at: input.now.toISOString() })
-    .where('id', '=', input.giftCardId)
-    .where('tenant_id', '=', input.tenantId)
-    .where('status', '=', before.status)
-    .where('balance', '=', before.balance)
-    .returning(['id'])
-    .executeTakeFirst();
+  const updated = await ledger.voidUnchanged({
+    tenantId: input.tenantId,
+    giftCardId: input.giftCardId,
+    status: before.status,
+    balance: before.balance,
+    reason: input.reason,
+    now: input.now.toISOString(),
+  });
   if (!updated) return false;
   if (before.balance > 0) {
-    await append(
-      trx,
+    await ledger.append(
       { id: input.giftCardId, tenant_id: input.tenantId },
       {
         kind: 'void',
@@ -230,28 +155,10 @@ export async function claimRefund(
   input: { tenantId: number; giftCardId: number; balance: number; reason: string; byUserId: number; now: Date },
 ): Promise<boolean> {
   if (!Number.isSafeInteger(input.balance) || input.balance <= 0) throw new RangeError('refund a positive balance');
-  const at = input.now.toISOString();
-  const claimed = await trx
-    .updateTable('gift_cards')
-    .set({
-      status: 'void',
-      balance: 0,
-      void_reason: input.reason,
-      refunded_amount: input.balance,
-      refunded_at: at,
-      refund_id: null,
-      updated_at: at,
-    })
-    .where('id', '=', input.giftCardId)
-    .where('tenant_id', '=', input.tenantId)
-    .where('source', '=', 'purchase')
-    .where('status', '=', 'active')
-    .where('balance', '=', input.balance)
-    .returning(['id'])
-    .executeTakeFirst();
+  const ledger = giftCardLedgerRepository(trx);
+  const claimed = await ledger.claimRefund({ ...input, now: input.now.toISOString() });
   if (!claimed) return false;
-  await append(
-    trx,
+  await ledger.append(
     { id: input.giftCardId, tenant_id: input.tenantId },
     {
       kind: 'refund',
@@ -274,47 +181,19 @@ export async function undoRefund(
   trx: Db,
   input: { tenantId: number; giftCardId: number; refundedAt: string; note: string; now: Date },
 ): Promise<boolean> {
-  const card = await trx
-    .selectFrom('gift_cards')
-    .select('refunded_amount')
-    .where('id', '=', input.giftCardId)
-    .where('tenant_id', '=', input.tenantId)
-    .executeTakeFirst();
+  const ledger = giftCardLedgerRepository(trx);
+  const card = await ledger.stateOf(input.tenantId, input.giftCardId);
   const amount = card?.refunded_amount ?? 0;
   if (amount <= 0) return false;
-  const restored = await trx
-    .updateTable('gift_cards')
-    .set({
-      status: 'active',
-      balance: amount,
-      void_reason: null,
-      refunded_amount: null,
-      refunded_at: null,
-      updated_at: input.now.toISOString(),
-    })
-    .where('id', '=', input.giftCardId)
-    .where('tenant_id', '=', input.tenantId)
-    .where('status', '=', 'void')
-    .where('balance', '=', 0)
-    .where('refund_id', 'is', null)
-    .where('refunded_at', '=', input.refundedAt)
-    .returning(['id'])
-    .executeTakeFirst();
+  const restored = await ledger.undoRefund({ ...input, amount, now: input.now.toISOString() });
   if (!restored) return false;
-  await append(
-    trx,
+  await ledger.append(
     { id: input.giftCardId, tenant_id: input.tenantId },
     { kind: 'release', amount, balanceAfter: amount, note: input.note, now: input.now },
   );
   return true;
 }
 
-export async function ledgerOf(db: Db, tenantId: number, giftCardId: number) {
-  return db
-    .selectFrom('gift_card_ledger')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('gift_card_id', '=', giftCardId)
-    .orderBy('id')
-    .execute();
+export function ledgerOf(db: Db, tenantId: number, giftCardId: number) {
+  return giftCardLedgerRepository(db).entriesOfCard(tenantId, giftCardId);
 }

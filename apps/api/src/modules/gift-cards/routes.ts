@@ -25,7 +25,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { requireRole, userOf } from '../auth/identity.js';
-import { type GiftCardPayments, giftCardService } from './service.js';
+import { type GiftCardPayments, type GiftCardService, giftCardService } from './service.js';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const tags = ['gift-cards'];
 
@@ -58,17 +60,13 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  const perMinute = app.config.giftCardCheckRateLimitMax;
-  // Guessing spread over many IPs still runs into the per-prefix limit (shared over Redis when set).
-  const perPrefix = app.createRateLimit({
-    max: perMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => {
-      const body = request.body as { tenant_id?: number; code?: string } | undefined;
-      return `gift-card-prefix:${body?.tenant_id ?? 0}:${giftCardCodePrefix(String(body?.code ?? ''))}`;
-    },
-  });
+  purchaseRoutes(app, service);
+  balanceRoute(app, service);
+  adminRoutes(app, service);
+};
 
+/** A customer (or guest) buys a card and pays for it; the purchaser's email is the key to it. */
+function purchaseRoutes(app: App, service: GiftCardService) {
   app.get(
     '/v2/gift-cards/options',
     {
@@ -189,6 +187,20 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
       };
     },
   );
+}
+
+/** The balance check, rate limited per IP and per code prefix against guessing. */
+function balanceRoute(app: App, service: GiftCardService) {
+  const perMinute = app.config.giftCardCheckRateLimitMax;
+  // Guessing spread over many IPs still runs into the per-prefix limit (shared over Redis when set).
+  const perPrefix = app.createRateLimit({
+    max: perMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => {
+      const body = request.body as { tenant_id?: number; code?: string } | undefined;
+      return `gift-card-prefix:${body?.tenant_id ?? 0}:${giftCardCodePrefix(String(body?.code ?? ''))}`;
+    },
+  });
 
   app.post(
     '/v2/gift-cards/balance',
@@ -211,7 +223,10 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
       return { data: await service.balance(request.body.tenant_id, request.body.code), error: null };
     },
   );
+}
 
+/** The back office: staff look up cards, their ledgers and the figures; managers issue, void, refund. */
+function adminRoutes(app: App, service: GiftCardService) {
   app.get(
     '/v2/admin/gift-cards',
     {
@@ -315,4 +330,4 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
     },
     async (request) => ({ data: await service.adminLedger(userOf(request).tenantId, request.params.id), error: null }),
   );
-};
+}

@@ -1,5 +1,6 @@
 import type { GiftCardSettings } from '@storefront/core';
 import type { Db } from '../../db/database.js';
+import { giftCardSettingsRepository } from './repository.js';
 
 /** A business that never set gift cards up does not sell them. */
 const notOffered: GiftCardSettings = {
@@ -13,11 +14,7 @@ const notOffered: GiftCardSettings = {
 
 /** The tenant's gift card options (the buy form's amounts, validity, scheduling). */
 export async function giftCardSettingsOf(db: Db, tenantId: number): Promise<GiftCardSettings> {
-  const row = await db
-    .selectFrom('gift_card_settings')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  const row = await giftCardSettingsRepository(db).find(tenantId);
   if (!row) return notOffered;
   const presets = (JSON.parse(row.presets) as unknown[]).filter(
     (p): p is number => Number.isSafeInteger(p) && (p as number) >= row.min_amount && (p as number) <= row.max_amount,
@@ -34,7 +31,7 @@ export async function giftCardSettingsOf(db: Db, tenantId: number): Promise<Gift
 
 /** Sets the tenant's options (one row per tenant, made on first save). */
 export async function saveGiftCardSettings(db: Db, tenantId: number, settings: GiftCardSettings, now: Date) {
-  const values = {
+  await giftCardSettingsRepository(db).save(tenantId, {
     enabled: settings.enabled ? 1 : 0,
     min_amount: settings.min_amount,
     max_amount: settings.max_amount,
@@ -42,10 +39,5 @@ export async function saveGiftCardSettings(db: Db, tenantId: number, settings: G
     valid_months: settings.valid_months,
     max_delivery_days: settings.max_delivery_days,
     updated_at: now.toISOString(),
-  };
-  await db
-    .insertInto('gift_card_settings')
-    .values({ tenant_id: tenantId, ...values })
-    .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values))
-    .execute();
+  });
 }

@@ -7,8 +7,9 @@ import {
   redeemPoints,
 } from '@storefront/core';
 import type { Db } from '../../db/database.js';
-import type { LoyaltyLedgerKind } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { loyaltyLedgerRepository } from './ledger-repository.js';
+import { loyaltySettingsRepository } from './repository.js';
 
 /**
  * Loyalty points ledger: like gift cards, every change is an appended entry plus a conditional
@@ -27,7 +28,7 @@ export const disabledRules: LoyaltyRules = {
 };
 
 export async function rulesOf(db: Db, tenantId: number): Promise<LoyaltyRules> {
-  const row = await db.selectFrom('loyalty_settings').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
+  const row = await loyaltySettingsRepository(db).find(tenantId);
   if (!row) return disabledRules;
   return {
     enabled: row.enabled === 1,
@@ -41,7 +42,7 @@ export async function rulesOf(db: Db, tenantId: number): Promise<LoyaltyRules> {
 
 /** Sets the tenant's rules (one row per tenant, made on first save); balances stay as they are. */
 export async function saveRules(db: Db, tenantId: number, rules: LoyaltyRules, now: Date) {
-  const values = {
+  await loyaltySettingsRepository(db).save(tenantId, {
     enabled: rules.enabled ? 1 : 0,
     points_per_dollar: rules.points_per_dollar,
     redeem_points: rules.redeem_points,
@@ -49,97 +50,24 @@ export async function saveRules(db: Db, tenantId: number, rules: LoyaltyRules, n
     min_redeem_points: rules.min_redeem_points,
     expiry_months: rules.expiry_months,
     updated_at: now.toISOString(),
-  };
-  await db
-    .insertInto('loyalty_settings')
-    .values({ tenant_id: tenantId, ...values })
-    .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values))
-    .execute();
+  });
 }
 
 /** The user's account, made on first use. */
-export async function accountOf(db: Db, tenantId: number, userId: number, now: Date) {
-  await db
-    .insertInto('loyalty_accounts')
-    .values({ tenant_id: tenantId, user_id: userId, balance: 0, last_activity_at: now.toISOString() })
-    .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
-    .execute();
-  return db
-    .selectFrom('loyalty_accounts')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
+export function accountOf(db: Db, tenantId: number, userId: number, now: Date) {
+  return loyaltyLedgerRepository(db).accountOf(tenantId, userId, now.toISOString());
 }
 
 type Account = Awaited<ReturnType<typeof accountOf>>;
 
-async function append(
-  db: Db,
-  account: Pick<Account, 'id' | 'tenant_id'>,
-  entry: {
-    kind: LoyaltyLedgerKind;
-    points: number;
-    balanceAfter: number;
-    orderId?: number | null;
-    orderNumber?: string | null;
-    /** Staff adjustments: the reason, who, and the request's Idempotency-Key. */
-    note?: string;
-    createdBy?: number;
-    idempotencyKey?: string;
-    now: Date;
-  },
-) {
-  return db
-    .insertInto('loyalty_ledger')
-    .values({
-      tenant_id: account.tenant_id,
-      account_id: account.id,
-      kind: entry.kind,
-      points: entry.points,
-      balance_after: entry.balanceAfter,
-      order_id: entry.orderId ?? null,
-      order_number: entry.orderNumber ?? null,
-      note: entry.note ?? null,
-      created_by_user_id: entry.createdBy ?? null,
-      idempotency_key: entry.idempotencyKey ?? null,
-      created_at: entry.now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
-/**
- * Moves the balance by `delta` only if it still holds at least `-delta` (a conditional update);
- * the new balance, or null when it did not. Activity (earn, redeem) renews the expiry clock.
- */
-async function move(db: Db, account: Pick<Account, 'id'>, delta: number, now: Date, activity: boolean) {
-  let query = db
-    .updateTable('loyalty_accounts')
-    .set((eb) => ({
-      balance: eb('balance', '+', delta),
-      updated_at: now.toISOString(),
-      ...(activity ? { last_activity_at: now.toISOString() } : {}),
-    }))
-    .where('id', '=', account.id);
-  if (delta < 0) query = query.where('balance', '>=', -delta);
-  const row = await query.returning(['balance']).executeTakeFirst();
-  return row ? row.balance : null;
-}
-
 /** Points unused for the rules' months expire (an entry), checked whenever the account is used. */
 export async function expireIfDue(db: Db, rules: LoyaltyRules, account: Account, now: Date): Promise<Account> {
   if (account.balance <= 0 || !pointsExpired(rules, account.last_activity_at, now)) return account;
-  const updated = await db
-    .updateTable('loyalty_accounts')
-    .set({ balance: 0, updated_at: now.toISOString() })
-    .where('id', '=', account.id)
-    .where('balance', '=', account.balance)
-    .where('last_activity_at', '=', account.last_activity_at)
-    .returning(['balance'])
-    .executeTakeFirst();
-  if (updated) await append(db, account, { kind: 'expire', points: -account.balance, balanceAfter: 0, now });
-  return db.selectFrom('loyalty_accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+  const ledger = loyaltyLedgerRepository(db);
+  if (await ledger.expire(account, now.toISOString())) {
+    await ledger.append(account, { kind: 'expire', points: -account.balance, balanceAfter: 0, now });
+  }
+  return ledger.accountById(account.id);
 }
 
 /** The user's account (made on first use) with what was due to expire expired. */
@@ -181,9 +109,10 @@ export async function reserve(
     throw pointsError(message);
   }
   if (plan.points === 0) return plan;
-  const balance = await move(trx, account, -plan.points, input.now, true);
+  const ledger = loyaltyLedgerRepository(trx);
+  const balance = await ledger.move(account.id, -plan.points, input.now.toISOString(), true);
   if (balance === null) throw new AppError('conflict', 'Your points balance changed. Please try again.');
-  await append(trx, account, {
+  await ledger.append(account, {
     kind: 'redeem',
     points: -plan.points,
     balanceAfter: balance,
@@ -194,25 +123,17 @@ export async function reserve(
   return plan;
 }
 
-async function entriesOf(db: Db, tenantId: number, orderId: number) {
-  return db
-    .selectFrom('loyalty_ledger')
-    .select(['account_id', 'tenant_id', 'kind', 'points', 'order_number'])
-    .where('tenant_id', '=', tenantId)
-    .where('order_id', '=', orderId)
-    .execute();
-}
-
 /** Gives back an order's redeemed points (failed or abandoned payment, or a refund), once. */
 export async function release(trx: Db, input: { tenantId: number; orderId: number; now: Date }): Promise<number> {
-  const entries = await entriesOf(trx, input.tenantId, input.orderId);
+  const ledger = loyaltyLedgerRepository(trx);
+  const entries = await ledger.entriesOfOrder(input.tenantId, input.orderId);
   const redeemed = entries.find((e) => e.kind === 'redeem');
   if (!redeemed || entries.some((e) => e.kind === 'release')) return 0;
   const points = -redeemed.points;
   const account = { id: redeemed.account_id, tenant_id: redeemed.tenant_id };
-  const balance = await move(trx, account, points, input.now, false);
+  const balance = await ledger.move(account.id, points, input.now.toISOString(), false);
   if (balance === null) return 0;
-  await append(trx, account, {
+  await ledger.append(account, {
     kind: 'release',
     points,
     balanceAfter: balance,
@@ -239,17 +160,11 @@ export async function earn(
   const points = pointsEarned(rules, input.spentCents);
   if (points === 0) return 0;
   const account = await liveAccount(trx, rules, input);
-  const earlier = await trx
-    .selectFrom('loyalty_ledger')
-    .select('id')
-    .where('account_id', '=', account.id)
-    .where('order_id', '=', input.orderId)
-    .where('kind', '=', 'earn')
-    .executeTakeFirst();
-  if (earlier) return 0;
-  const balance = await move(trx, account, points, input.now, true);
+  const ledger = loyaltyLedgerRepository(trx);
+  if (await ledger.earnedFor(account.id, input.orderId)) return 0;
+  const balance = await ledger.move(account.id, points, input.now.toISOString(), true);
   if (balance === null) return 0;
-  await append(trx, account, {
+  await ledger.append(account, {
     kind: 'earn',
     points,
     balanceAfter: balance,
@@ -268,19 +183,16 @@ export async function reverse(
   trx: Db,
   input: { tenantId: number; orderId: number; now: Date },
 ): Promise<{ reversed: number; released: number }> {
-  const entries = await entriesOf(trx, input.tenantId, input.orderId);
+  const ledger = loyaltyLedgerRepository(trx);
+  const entries = await ledger.entriesOfOrder(input.tenantId, input.orderId);
   const earned = entries.find((e) => e.kind === 'earn');
   let reversed = 0;
   if (earned && !entries.some((e) => e.kind === 'reverse')) {
-    const account = await trx
-      .selectFrom('loyalty_accounts')
-      .selectAll()
-      .where('id', '=', earned.account_id)
-      .executeTakeFirstOrThrow();
+    const account = await ledger.accountById(earned.account_id);
     const take = Math.min(earned.points, account.balance);
-    const balance = await move(trx, account, -take, input.now, false);
+    const balance = await ledger.move(account.id, -take, input.now.toISOString(), false);
     if (balance !== null) {
-      await append(trx, account, {
+      await ledger.append(account, {
         kind: 'reverse',
         points: -take,
         balanceAfter: balance,
@@ -315,17 +227,14 @@ export async function adjust(
   const rules = await rulesOf(trx, input.tenantId);
   const account = await liveAccount(trx, rules, input);
   const restart = adjustmentRestartsClock(account.balance, input.points);
-  const balance = await move(trx, account, input.points, input.now, restart);
+  const ledger = loyaltyLedgerRepository(trx);
+  const balance = await ledger.move(account.id, input.points, input.now.toISOString(), restart);
   if (balance === null) {
-    const held = await trx
-      .selectFrom('loyalty_accounts')
-      .select('balance')
-      .where('id', '=', account.id)
-      .executeTakeFirstOrThrow();
+    const held = await ledger.accountById(account.id);
     const message = `Cannot deduct ${-input.points} points: the balance is only ${held.balance} points.`;
     throw new AppError('conflict', message, { points: message });
   }
-  const { id } = await append(trx, account, {
+  const { id } = await ledger.append(account, {
     kind: 'adjust',
     points: input.points,
     balanceAfter: balance,

@@ -12,10 +12,12 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { LoyaltyLedgerRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { checkedIdempotencyKey } from '../../lib/idempotency.js';
-import { tenantRepository } from '../tenants/repository.js';
-import { adjust, expireIfDue, liveAccount, rulesOf } from './ledger.js';
+import { tenantService } from '../tenants/service.js';
+import { adjust, earn, expireIfDue, liveAccount, release, reserve, reverse, rulesOf, saveRules } from './ledger.js';
+import { loyaltyRepository } from './repository.js';
 
 type Account = { id: number; balance: number; last_activity_at: string };
+type Customer = { id: number; name: string; email: string };
 
 const entryOf = (e: LoyaltyLedgerRow) => ({
   id: e.id,
@@ -36,45 +38,25 @@ const customerNotFound = () => new AppError('not_found', 'No customer of this bu
 export function loyaltyService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  const repo = loyaltyRepository(db);
+  const tenants = tenantService(db);
 
   async function tenantOf(tenantId: number) {
-    const tenant = await tenantRepository(db).findById(tenantId);
+    const tenant = await tenants.byId(tenantId);
     if (!tenant) throw new AppError('not_found', 'Business not found');
     return tenant;
   }
 
-  /** Ledger entries with who adjusted (staff see that; customers never do). */
-  function staffEntries(tenantId: number) {
-    return db
-      .selectFrom('loyalty_ledger as l')
-      .leftJoin('users as u', (join) =>
-        join.onRef('u.id', '=', 'l.created_by_user_id').onRef('u.tenant_id', '=', 'l.tenant_id'),
-      )
-      .selectAll('l')
-      .select('u.name as adjusted_by')
-      .where('l.tenant_id', '=', tenantId);
-  }
-
-  /** A customer's points as staff see them, expiring what is due; no account yet is 0 points. */
-  async function customerPoints(
-    tenantId: number,
-    customer: { id: number; name: string; email: string },
-  ): Promise<AdminCustomerPoints> {
+  /** A customer's points as staff see them (with who adjusted), expiring what is due; no account yet is 0 points. */
+  async function customerPoints(tenantId: number, customer: Customer): Promise<AdminCustomerPoints> {
     const tenant = await tenantOf(tenantId);
     const rules = await rulesOf(db, tenantId);
     const at = now();
     const account = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('loyalty_accounts')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', customer.id)
-        .executeTakeFirst();
+      const row = await loyaltyRepository(trx).accountOf(tenantId, customer.id);
       return row && expireIfDue(trx, rules, row, at);
     });
-    const history = account
-      ? await staffEntries(tenantId).where('l.account_id', '=', account.id).orderBy('l.id', 'desc').limit(50).execute()
-      : [];
+    const history = account ? await repo.staffHistory(tenantId, account.id, 50) : [];
     const balance = account?.balance ?? 0;
     return {
       user_id: customer.id,
@@ -88,30 +70,16 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
     };
   }
 
-  function customerOf(tenantId: number) {
-    return db
-      .selectFrom('users')
-      .select(['id', 'name', 'email'])
-      .where('tenant_id', '=', tenantId)
-      .where('role', '=', 'customer');
-  }
-
   /** The adjustment an earlier request with this key made, or null; 409 if it asked for something else. */
   async function replayOf(
     tenantId: number,
     key: string,
-    request: { userId: number; staffUserId: number; body: LoyaltyAdjustBody },
+    request: { customer: Customer; staffUserId: number; body: LoyaltyAdjustBody },
   ): Promise<AdminLoyaltyAdjustment | null> {
-    const earlier = await db
-      .selectFrom('loyalty_ledger as l')
-      .innerJoin('loyalty_accounts as a', 'a.id', 'l.account_id')
-      .select(['l.id', 'l.points', 'l.note', 'l.created_by_user_id', 'a.user_id'])
-      .where('l.tenant_id', '=', tenantId)
-      .where('l.idempotency_key', '=', key)
-      .executeTakeFirst();
+    const earlier = await repo.adjustmentByKey(tenantId, key);
     if (!earlier) return null;
     const same =
-      earlier.user_id === request.userId &&
+      earlier.user_id === request.customer.id &&
       earlier.created_by_user_id === request.staffUserId &&
       earlier.points === request.body.points &&
       earlier.note === request.body.reason;
@@ -120,16 +88,15 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
         'Idempotency-Key': 'Use a new key for a new adjustment',
       });
     }
-    return answer(tenantId, request.userId, earlier.id);
+    return answer(tenantId, request.customer, earlier.id);
   }
 
-  async function answer(tenantId: number, userId: number, entryId: number): Promise<AdminLoyaltyAdjustment> {
-    const customer = await customerOf(tenantId).where('id', '=', userId).executeTakeFirstOrThrow();
+  async function answer(tenantId: number, customer: Customer, entryId: number): Promise<AdminLoyaltyAdjustment> {
     const view = await customerPoints(tenantId, customer);
     const entry = view.history.find((e) => e.id === entryId);
     if (entry) return { entry, customer: view };
     // Older than the history shown: read it on its own.
-    const row = await staffEntries(tenantId).where('l.id', '=', entryId).executeTakeFirstOrThrow();
+    const row = await repo.staffEntry(tenantId, entryId);
     return { entry: { ...entryOf(row), adjusted_by: row.adjusted_by }, customer: view };
   }
 
@@ -140,14 +107,7 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
       const at = now();
       const rules = await rulesOf(db, tenantId);
       const account = await db.transaction().execute((trx) => liveAccount(trx, rules, { tenantId, userId, now: at }));
-      const history = await db
-        .selectFrom('loyalty_ledger')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('account_id', '=', account.id)
-        .orderBy('id', 'desc')
-        .limit(100)
-        .execute();
+      const history = await repo.history(tenantId, account.id, 100);
       return {
         balance: account.balance,
         value: pointsValueCents(rules, account.balance),
@@ -161,7 +121,7 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
 
     /** Staff: this business's customers with exactly this (lower-cased) email; none is an empty list. */
     async find(tenantId: number, email: string): Promise<AdminCustomerPoints[]> {
-      const customers = await customerOf(tenantId).where('email', '=', email).orderBy('id').execute();
+      const customers = await repo.customersByEmail(tenantId, email);
       const found: AdminCustomerPoints[] = [];
       for (const customer of customers) found.push(await customerPoints(tenantId, customer));
       return found;
@@ -179,9 +139,9 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
       idempotencyKey: string | undefined,
     ): Promise<{ adjustment: AdminLoyaltyAdjustment; created: boolean }> {
       const key = checkedIdempotencyKey(idempotencyKey);
-      const customer = await customerOf(tenantId).where('id', '=', userId).executeTakeFirst();
+      const customer = await repo.customer(tenantId, userId);
       if (!customer) throw customerNotFound();
-      const request = { userId, staffUserId, body };
+      const request = { customer, staffUserId, body };
       const earlier = await replayOf(tenantId, key, request);
       if (earlier) return { adjustment: earlier, created: false };
       const rules = await rulesOf(db, tenantId);
@@ -200,7 +160,7 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
             now: now(),
           }),
         );
-        return { adjustment: await answer(tenantId, userId, entryId), created: true };
+        return { adjustment: await answer(tenantId, customer, entryId), created: true };
       } catch (error) {
         // The same key came twice at once: the first one's adjustment stands.
         if (!isUniqueViolation(error)) throw error;
@@ -211,3 +171,9 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
     },
   };
 }
+
+/** The points side of an order, in the order's transaction (gift-cards/checkout.ts). */
+export const orderPoints = { reserve, release, reverse, earn };
+
+/** The owner's points rules, read and saved by the rewards settings (in the caller's transaction). */
+export const loyaltyRules = { of: rulesOf, save: saveRules };
