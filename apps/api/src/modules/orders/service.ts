@@ -2,6 +2,7 @@ import { AppError } from '../../lib/errors.js';
 import { cartService } from '../cart/service.js';
 import { orderAccess } from './access.js';
 import { type OrderAccess, type OrderServiceDeps, orderContext } from './context.js';
+import { orderListRepository } from './list-repository.js';
 import { orderNotices } from './notices.js';
 import { paymentLifecycle } from './payment-lifecycle.js';
 import { paymentUpdates } from './payment-updates.js';
@@ -37,7 +38,7 @@ export function orderService(deps: OrderServiceDeps) {
   }
 
   async function history(owner: { tenantId: number; user_id: number }, page: number, perPage: number) {
-    const { rows, total } = await views.lists.listForUser(owner.tenantId, owner.user_id, page, perPage);
+    const { rows, total } = await orderListRepository(db).listForUser(owner.tenantId, owner.user_id, page, perPage);
     return { items: await views.views(rows), page, per_page: perPage, total };
   }
 

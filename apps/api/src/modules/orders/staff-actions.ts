@@ -2,7 +2,7 @@ import { canMoveOrderFor, type OrderStatusChangeBody } from '@storefront/core';
 import { AppError } from '../../lib/errors.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import type { OrderContext } from './context.js';
-import type { StaffOrderFilter } from './list-repository.js';
+import { orderListRepository, type StaffOrderFilter } from './list-repository.js';
 import type { OrderNotices } from './notices.js';
 import type { PaymentLifecycle } from './payment-lifecycle.js';
 import type { OrderRefunds } from './refunds.js';
@@ -11,13 +11,13 @@ import type { OrderViews } from './views.js';
 /** The kitchen's side (decision 017): list, read and move orders of the staff member's own business. */
 export function staffActions(
   { db, repo, now }: OrderContext,
-  { view, views, lists }: OrderViews,
+  { view, views }: OrderViews,
   { announce }: OrderNotices,
   { cancel }: PaymentLifecycle,
   { refund }: OrderRefunds,
 ) {
   async function staffList(tenantId: number, filter: StaffOrderFilter, page: number, perPage: number) {
-    const { rows, total } = await lists.listForStaff(tenantId, filter, page, perPage);
+    const { rows, total } = await orderListRepository(db).listForStaff(tenantId, filter, page, perPage);
     return { items: await views(rows), page, per_page: perPage, total };
   }
 

@@ -89,7 +89,7 @@ export function orderViews({ db, repo }: OrderContext) {
     });
   }
 
-  return { view, views, lists };
+  return { view, views };
 }
 
 export type OrderViews = ReturnType<typeof orderViews>;
