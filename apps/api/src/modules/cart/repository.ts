@@ -57,6 +57,23 @@ export function cartRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
+    /** Removes exactly these lines of the owner's; answers how many were still there. */
+    async take(owner: CartOwner, ids: readonly number[]) {
+      if (ids.length === 0) return 0;
+      let del = db.deleteFrom('cart_items').where('tenant_id', '=', owner.tenantId).where('id', 'in', ids);
+      del =
+        owner.user_id !== undefined
+          ? del.where('user_id', '=', owner.user_id)
+          : del.where('guest_id', '=', owner.guest_id as number);
+      const result = await del.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** The timezone the cart's restaurant prices time-bound promotions in. */
+    restaurantTimezone: async (restaurantId: number) =>
+      (await db.selectFrom('restaurants').select(['timezone']).where('id', '=', restaurantId).executeTakeFirstOrThrow())
+        .timezone,
+
     /** Hands a guest's lines to the user who signed in (the guest identity ends right after). */
     async reassignGuestLines(tenantId: number, guestId: number, userId: number) {
       await db

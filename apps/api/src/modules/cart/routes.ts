@@ -2,6 +2,7 @@ import { envelope } from '@storefront/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownerOf } from '../../lib/owner.js';
 import { assertOwnIds, requireIdentity } from '../auth/identity.js';
 import type { CartOwner } from './repository.js';
 import { cartService, parseAddBody } from './service.js';
@@ -12,16 +13,15 @@ const ownerIds = {
   guest_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 };
 
-/** The caller's cart owner; user_id / guest_id sent with the call must be the token's own (403). */
-function ownerOf(
+/** The caller as the cart's owner; user_id / guest_id sent with the call must be the token's own (403). */
+function cartOwnerOf(
   request: FastifyRequest,
   ids: { user_id?: number | undefined; guest_id?: number | undefined },
 ): CartOwner {
   assertOwnIds(request, ids);
-  const identity = request.identity;
-  if (identity?.kind === 'user') return { tenantId: identity.tenantId, user_id: identity.userId };
-  if (identity?.kind === 'guest') return { tenantId: identity.tenantId, guest_id: identity.guestId };
-  throw new Error('unreachable: requireIdentity runs first');
+  const owner = ownerOf(request);
+  if (!owner) throw new Error('unreachable: requireIdentity runs first');
+  return owner;
 }
 
 /** Spec §7 cart calls, exact paths and fields. The cart is the caller's (user or guest token). */
@@ -49,7 +49,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const owner = ownerOf(request, q);
+      const owner = cartOwnerOf(request, q);
       const data = await cart.get(owner, {
         coupon_code: q.coupon_code,
         cash_on_delivery: q.is_cash_on_delivery_opt === '1',
@@ -72,7 +72,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = parseAddBody(request.body);
-      const owner = ownerOf(request, input);
+      const owner = cartOwnerOf(request, input);
       const data = await cart.add(owner, input);
       return reply.code(201).send({ data, error: null });
     },
@@ -90,7 +90,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const owner = ownerOf(request, request.body);
+      const owner = cartOwnerOf(request, request.body);
       return { data: await cart.update(owner, request.body.cart_id, request.body.quantity), error: null };
     },
   );
@@ -107,7 +107,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const owner = ownerOf(request, request.body ?? {});
+      const owner = cartOwnerOf(request, request.body ?? {});
       return { data: await cart.clear(owner), error: null };
     },
   );
@@ -124,7 +124,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const owner = ownerOf(request, {});
+      const owner = cartOwnerOf(request, {});
       return { data: await cart.remove(owner, request.params.id), error: null };
     },
   );

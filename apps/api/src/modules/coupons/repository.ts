@@ -1,3 +1,4 @@
+import { soldOrderStatuses } from '@storefront/core';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CouponRedemptionsTable, CouponsTable, OffersTable } from '../../db/schema.js';
@@ -64,6 +65,23 @@ export const couponsRepository = {
     if (couponId !== undefined) query = query.where('coupon_id', '=', couponId);
     const rows = await query.execute();
     return Object.fromEntries(rows.map((r) => [r.coupon_id, Number(r.n)]));
+  },
+
+  /**
+   * How many orders the customer has placed (first-order coupons): orders count once placed (a card
+   * order once paid) and until cancelled or refunded.
+   */
+  async customerOrderCount(db: Db, owner: CouponOwner): Promise<number> {
+    let query = db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('tenant_id', '=', owner.tenantId)
+      .where('status', 'in', soldOrderStatuses);
+    query =
+      owner.user_id !== undefined
+        ? query.where('user_id', '=', owner.user_id)
+        : query.where('guest_id', '=', owner.guest_id as number);
+    return Number((await query.executeTakeFirstOrThrow()).n);
   },
 
   /**
@@ -151,5 +169,16 @@ export const couponsRepository = {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
+  },
+
+  /** How many of these ids are the tenant's rows of the table (a coupon's scope lists). */
+  async countOwned(db: Db, table: 'restaurants' | 'products' | 'categories', tenantId: number, ids: number[]) {
+    const found = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .executeTakeFirstOrThrow();
+    return Number(found.n);
   },
 };

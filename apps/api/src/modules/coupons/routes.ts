@@ -22,7 +22,7 @@ async function requireOwnTenant(request: FastifyRequest) {
   }
 }
 
-/** The back office's coupon calls (issue 11 builds the screens on them). */
+/** The back office's coupon calls (its screens: docs/decisions/017-back-office.md). */
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const coupons = couponsService(app.db);
   const tags = ['coupons'];

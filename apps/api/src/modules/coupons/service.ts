@@ -15,7 +15,6 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { CouponsTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { countCustomerOrders } from '../orders/repository.js';
 import { type CouponOwner, type CouponRow, type OfferRow, couponsRepository as repo } from './repository.js';
 
 export type { CouponOwner } from './repository.js';
@@ -117,12 +116,7 @@ export async function forPricing(
  */
 export async function customerHistory(db: Db, owner: CouponOwner): Promise<PricingCustomer> {
   const [orderCount, couponUses] = await Promise.all([
-    countCustomerOrders(
-      db,
-      owner.user_id !== undefined
-        ? { tenantId: owner.tenantId, user_id: owner.user_id }
-        : { tenantId: owner.tenantId, guest_id: owner.guest_id as number },
-    ),
+    repo.customerOrderCount(db, owner),
     repo.customerUses(db, owner),
   ]);
   return { order_count: orderCount, coupon_uses: couponUses };
@@ -275,13 +269,8 @@ export function couponsService(db: Db) {
     for (const [field, table, message] of checks) {
       const ids = [...new Set(fields[field] ?? [])];
       if (ids.length === 0) continue;
-      const found = await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', ids)
-        .executeTakeFirstOrThrow();
-      if (Number(found.n) !== ids.length) throw new AppError('bad_request', 'Invalid request', { [field]: message });
+      if ((await repo.countOwned(db, table, tenantId, ids)) !== ids.length)
+        throw new AppError('bad_request', 'Invalid request', { [field]: message });
     }
   }
 

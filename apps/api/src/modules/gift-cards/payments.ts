@@ -1,6 +1,6 @@
-import type { PaymentSession } from '@storefront/core';
 import type { PaymentProvider, ProviderPayment } from '../payments/provider.js';
 import type { PaymentRegistry } from '../payments/registry.js';
+import { toPaymentSession } from '../payments/service.js';
 import type { GiftCardPayments } from './service.js';
 
 /** What gift cards need from the payment provider registry (the checkout issue's). */
@@ -37,23 +37,6 @@ export interface SandboxCardProvider extends PaymentProvider {
 export const isSandbox = (provider: PaymentProvider): provider is SandboxCardProvider =>
   provider.name === 'sandbox' && 'confirm' in provider && 'challenge' in provider;
 
-export function toSession(
-  payment: ProviderPayment,
-  provider: PaymentProvider['name'],
-  key: string | null,
-): PaymentSession {
-  return {
-    provider,
-    payment_id: payment.id,
-    status: payment.status,
-    amount: payment.amountCents,
-    currency: payment.currency,
-    client_secret: payment.clientSecret,
-    publishable_key: provider === 'stripe' ? key : null,
-    error: payment.error,
-  };
-}
-
 /** Gift card purchases paid through the same providers as orders. */
 export function giftCardPayments(lookup: ProviderLookup): GiftCardPayments {
   return {
@@ -70,11 +53,11 @@ export function giftCardPayments(lookup: ProviderLookup): GiftCardPayments {
         customerEmail: input.customerEmail,
         metadata: { gift_card_id: input.giftCardId },
       });
-      return toSession(payment, provider.name, publishableKey);
+      return toPaymentSession(payment, provider.name, publishableKey);
     },
     async retrieve(tenantId, name, paymentId) {
       const provider = await lookup.named(tenantId, name as PaymentProvider['name']);
-      return toSession(await provider.retrieve(paymentId), provider.name, null);
+      return toPaymentSession(await provider.retrieve(paymentId), provider.name, null);
     },
     async refund({ tenantId, provider, ...refund }) {
       return (await lookup.named(tenantId, provider as PaymentProvider['name'])).refund(refund);
@@ -82,12 +65,12 @@ export function giftCardPayments(lookup: ProviderLookup): GiftCardPayments {
     async sandboxConfirm(tenantId, paymentId, card) {
       const provider = await lookup.named(tenantId, 'sandbox');
       if (!isSandbox(provider)) throw new Error('the sandbox provider cannot take cards');
-      return toSession(await provider.confirm(paymentId, card), 'sandbox', null);
+      return toPaymentSession(await provider.confirm(paymentId, card), 'sandbox', null);
     },
     async sandboxChallenge(tenantId, paymentId, approve) {
       const provider = await lookup.named(tenantId, 'sandbox');
       if (!isSandbox(provider)) throw new Error('the sandbox provider cannot take cards');
-      return toSession(await provider.challenge(paymentId, approve), 'sandbox', null);
+      return toPaymentSession(await provider.challenge(paymentId, approve), 'sandbox', null);
     },
   };
 }

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openEventStream } from '../../lib/sse.js';
 import { staffAccess } from '../admin/access.js';
 import { requireRole, userOf } from '../auth/identity.js';
-import { eventData } from './routes.js';
+import { eventData } from './events.js';
 
 const staffOnly = requireRole('staff', 'manager', 'owner');
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { OrderStatus } from '@storefront/core';
+import type { OrderEventData, OrderStatus } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
@@ -16,6 +16,18 @@ export interface OrderEvent {
   ready_at: string | null;
   status_history: { status: OrderStatus; at: string; note: string | null }[];
 }
+
+/** An event as the live streams send it (orderEventSchema). */
+export const eventData = (
+  e: Pick<OrderEvent, 'orderId' | 'orderNumber' | 'method' | 'status' | 'ready_at' | 'status_history'>,
+): OrderEventData => ({
+  order_id: e.orderId,
+  order_number: e.orderNumber,
+  method: e.method,
+  status: e.status,
+  ready_at: e.ready_at,
+  status_history: e.status_history,
+});
 
 type Listener = (event: OrderEvent) => void;
 

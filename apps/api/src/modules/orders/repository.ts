@@ -1,27 +1,12 @@
-import { soldOrderStatuses } from '@storefront/core';
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, OrderRow, OrderStatusValue, OrdersTable, PaymentStatusValue } from '../../db/schema.js';
+import type { CustomerOwner } from '../../lib/owner.js';
 
 export type Executor = Db | Transaction<Database>;
 
 /** The order's owner: a registered user or a guest of the tenant. */
-export type OrderOwner = { tenantId: number; user_id: number } | { tenantId: number; guest_id: number };
-
-export const ownerKeyOf = (owner: OrderOwner) =>
-  'user_id' in owner ? `user:${owner.user_id}` : `guest:${owner.guest_id}`;
-
-/** How many orders the customer has placed (first-order coupons). */
-export async function countCustomerOrders(exec: Executor, owner: OrderOwner) {
-  let query = exec
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('tenant_id', '=', owner.tenantId)
-    .where('status', 'in', soldOrderStatuses);
-  query =
-    'user_id' in owner ? query.where('user_id', '=', owner.user_id) : query.where('guest_id', '=', owner.guest_id);
-  return Number((await query.executeTakeFirstOrThrow()).n);
-}
+export type OrderOwner = CustomerOwner;
 
 export function orderRepository(db: Db) {
   return {
@@ -42,6 +27,10 @@ export function orderRepository(db: Db) {
         .where('payment_id', '=', paymentId)
         .executeTakeFirst(),
 
+    /** Any tenant's order by its card payment: only for callers that then prove access. */
+    findByPaymentId: (paymentId: string) =>
+      db.selectFrom('orders').selectAll().where('payment_id', '=', paymentId).executeTakeFirst(),
+
     history: (exec: Executor, orderId: number) =>
       exec
         .selectFrom('order_status_history')
@@ -57,51 +46,6 @@ export function orderRepository(db: Db) {
         .where('tenant_id', '=', tenantId)
         .where('id', '=', id)
         .executeTakeFirst(),
-
-    findKey: (exec: Executor, tenantId: number, ownerKey: string, keyHash: string) =>
-      exec
-        .selectFrom('order_idempotency_keys')
-        .select(['fingerprint', 'order_id'])
-        .where('tenant_id', '=', tenantId)
-        .where('owner_key', '=', ownerKey)
-        .where('key_hash', '=', keyHash)
-        .executeTakeFirst(),
-
-    async insertKey(
-      trx: Executor,
-      row: { tenant_id: number; owner_key: string; key_hash: string; fingerprint: string; created_at: string },
-    ) {
-      await trx.insertInto('order_idempotency_keys').values(row).execute();
-    },
-
-    async linkKey(trx: Executor, tenantId: number, ownerKey: string, keyHash: string, orderId: number) {
-      await trx
-        .updateTable('order_idempotency_keys')
-        .set({ order_id: orderId })
-        .where('tenant_id', '=', tenantId)
-        .where('owner_key', '=', ownerKey)
-        .where('key_hash', '=', keyHash)
-        .execute();
-    },
-
-    /** The tenant's next order number, and the secret that signs its order links. */
-    async nextNumber(trx: Executor, tenantId: number, newSecret: string) {
-      await trx
-        .insertInto('order_counters')
-        .values({ tenant_id: tenantId, last_number: 1000, link_secret: newSecret })
-        .onConflict((oc) => oc.column('tenant_id').doNothing())
-        .execute();
-      return trx
-        .updateTable('order_counters')
-        .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-        .where('tenant_id', '=', tenantId)
-        .returning(['last_number', 'link_secret'])
-        .executeTakeFirstOrThrow();
-    },
-
-    linkSecret: async (tenantId: number) =>
-      (await db.selectFrom('order_counters').select('link_secret').where('tenant_id', '=', tenantId).executeTakeFirst())
-        ?.link_secret,
 
     async insert(trx: Executor, row: Insertable<OrdersTable>) {
       return trx.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
@@ -169,77 +113,6 @@ export function orderRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async listForUser(tenantId: number, userId: number, page: number, perPage: number) {
-      const base = db
-        .selectFrom('orders')
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', userId)
-        .where('status', '!=', 'pending_payment');
-      const [rows, total] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
-    },
-
-    async listForStaff(
-      tenantId: number,
-      filter: {
-        restaurant_id?: number | undefined;
-        /** Only these restaurants (the ones the staff member manages). */
-        restaurant_ids?: number[] | undefined;
-        status?: OrderStatusValue | undefined;
-        method?: string | undefined;
-      },
-      page: number,
-      perPage: number,
-    ) {
-      let base = db.selectFrom('orders').where('tenant_id', '=', tenantId);
-      if (filter.restaurant_id !== undefined) base = base.where('restaurant_id', '=', filter.restaurant_id);
-      if (filter.restaurant_ids !== undefined) {
-        if (filter.restaurant_ids.length === 0) return { rows: [], total: 0 };
-        base = base.where('restaurant_id', 'in', filter.restaurant_ids);
-      }
-      // The kitchen never sees an order whose card payment has not gone through.
-      base = filter.status ? base.where('status', '=', filter.status) : base.where('status', '!=', 'pending_payment');
-      if (filter.method) base = base.where('method', '=', filter.method as OrdersTable['method']);
-      const [rows, total] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
-    },
-
-    histories: async (orderIds: number[]) =>
-      orderIds.length === 0
-        ? []
-        : db
-            .selectFrom('order_status_history')
-            .select(['order_id', 'status', 'note', 'created_at'])
-            .where('order_id', 'in', orderIds)
-            .orderBy('id')
-            .execute(),
-
-    restaurants: async (tenantId: number, ids: number[]) =>
-      ids.length === 0
-        ? []
-        : db
-            .selectFrom('restaurants')
-            .select(['id', 'name', 'phone', 'street_name', 'suburb', 'city', 'timezone', 'status'])
-            .where('tenant_id', '=', tenantId)
-            .where('id', 'in', ids)
-            .execute(),
-
     /** Card orders whose payment was started before `before` and never finished. */
     abandoned: (before: string, limit = 100) =>
       db
@@ -250,24 +123,6 @@ export function orderRepository(db: Db) {
         .orderBy('id')
         .limit(limit)
         .execute(),
-
-    /** A provider event seen for the first time: true; a replay: false. */
-    async recordEvent(row: {
-      tenant_id: number;
-      provider: string;
-      event_id: string;
-      type: string;
-      payment_id: string;
-      created_at: string;
-    }) {
-      const inserted = await db
-        .insertInto('payment_events')
-        .values(row)
-        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return inserted !== undefined;
-    },
   };
 }
 

@@ -11,32 +11,13 @@ import {
   placeOrderBodySchema,
   reorderResponseSchema,
 } from '@storefront/core';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownerOf } from '../../lib/owner.js';
 import { openEventStream } from '../../lib/sse.js';
 import { assertOwnIds, requireIdentity, requireUser, userOf } from '../auth/identity.js';
-import type { OrderEvent } from './events.js';
+import { eventData } from './events.js';
 import type { OrderOwner } from './repository.js';
-
-/** The caller as an order owner (bearer identity), or null without a token. */
-export function ownerOf(request: FastifyRequest): OrderOwner | null {
-  const identity = request.identity;
-  if (identity?.kind === 'user') return { tenantId: identity.tenantId, user_id: identity.userId };
-  if (identity?.kind === 'guest') return { tenantId: identity.tenantId, guest_id: identity.guestId };
-  return null;
-}
-
-export const eventData = (
-  e: Pick<OrderEvent, 'orderId' | 'orderNumber' | 'method' | 'status' | 'ready_at' | 'status_history'>,
-): OrderEventData => ({
-  order_id: e.orderId,
-  order_number: e.orderNumber,
-  method: e.method,
-  status: e.status,
-  ready_at: e.ready_at,
-  status_history: e.status_history,
-});
 
 const fromOrder = (order: Order): OrderEventData => ({
   order_id: order.id,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import type { PaymentGatewayConfig, PaymentGatewaySecrets, PaymentProvider } from './provider.js';
+import { paymentRepository } from './repository.js';
 import { createSandboxProvider } from './sandbox.js';
 
 export type ProviderName = PaymentProvider['name'];
@@ -52,13 +53,8 @@ function toSettings(tenantId: number, row: { payment_gateway_config: string; pay
  * when nothing else is configured.
  */
 export function paymentRegistry(db: Db, factories: Partial<Record<Exclude<ProviderName, 'sandbox'>, ProviderFactory>>) {
-  async function rows(tenantId: number) {
-    return db
-      .selectFrom('app_settings')
-      .select(['restaurant_id', 'payment_gateway_config', 'payment_gateway_secrets'])
-      .where('tenant_id', '=', tenantId)
-      .execute();
-  }
+  const repo = paymentRepository(db);
+  const rows = (tenantId: number) => repo.gatewayRows(tenantId);
 
   function build(settings: GatewaySettings): PaymentProvider {
     if (settings.config.provider === 'sandbox') {

@@ -8,22 +8,14 @@ import {
 } from '@storefront/core';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
-import { ownerOf } from '../orders/routes.js';
-import { PaymentWebhookError } from './provider.js';
-import type { SandboxProvider } from './sandbox.js';
+import { ownerOf } from '../../lib/owner.js';
+import { paymentWebhooks } from './service.js';
 
 /** Card payment calls: the sandbox's card form, a refresh from the provider, and provider webhooks. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service, payments } = app.orders;
+  const webhooks = paymentWebhooks(app.db, payments);
   const tags = ['payments'];
-
-  /** The sandbox payment of one of the caller's orders. */
-  async function sandboxPayment(paymentId: string, token: string | undefined, owner: ReturnType<typeof ownerOf>) {
-    const found = await service.paymentOwnedBy(paymentId, { owner, token });
-    if (found.provider.name !== 'sandbox') throw new AppError('not_found', 'Payment not found');
-    return { ...found, provider: found.provider as SandboxProvider };
-  }
 
   app.post(
     '/v2/payments/sandbox/confirm',
@@ -37,14 +29,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { card_number, exp_month, exp_year, cvc, payment_id } = request.body;
-      const { row, provider } = await sandboxPayment(payment_id, request.query.token, ownerOf(request));
-      const payment = await provider.confirm(payment_id, { card_number, exp_month, exp_year, cvc });
-      await service.applyPayment(row.tenant_id, 'sandbox', payment);
-      return {
-        data: await service.refreshPayment(payment_id, { owner: ownerOf(request), token: request.query.token }),
-        error: null,
-      };
+      const { payment_id, card_number, exp_month, exp_year, cvc } = request.body;
+      const access = { owner: ownerOf(request), token: request.query.token };
+      const card = { card_number, exp_month, exp_year, cvc };
+      return { data: await service.sandboxConfirm(payment_id, access, card), error: null };
     },
   );
 
@@ -61,13 +49,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { payment_id, approve } = request.body;
-      const { row, provider } = await sandboxPayment(payment_id, request.query.token, ownerOf(request));
-      const payment = await provider.challenge(payment_id, approve);
-      await service.applyPayment(row.tenant_id, 'sandbox', payment);
-      return {
-        data: await service.refreshPayment(payment_id, { owner: ownerOf(request), token: request.query.token }),
-        error: null,
-      };
+      const access = { owner: ownerOf(request), token: request.query.token };
+      return { data: await service.sandboxChallenge(payment_id, access, approve), error: null };
     },
   );
 
@@ -114,21 +97,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { provider: name, tenant_id: tenantId } = request.params;
-        const tenant = await app.db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst();
-        if (!tenant) throw new AppError('not_found', 'Unknown tenant');
-        const body = request.body;
-        if (!Buffer.isBuffer(body)) throw new AppError('bad_request', 'Send the event as the request body');
-        const { provider } = await payments.named(tenantId, name);
-        let event: ReturnType<typeof provider.parseWebhook>;
-        try {
-          event = provider.parseWebhook(body, request.headers);
-        } catch (error) {
-          if (error instanceof PaymentWebhookError) {
-            request.log.warn({ provider: name, tenantId, reason: error.message }, 'payment webhook refused');
-            throw new AppError('bad_request', 'Invalid webhook signature');
-          }
-          throw error;
-        }
+        const event = await webhooks.read(tenantId, name, request.body, request.headers, request.log);
         if (!event) return { data: { received: true, applied: false }, error: null };
         const first = await service.recordPaymentEvent(tenantId, name, event);
         if (!first) return { data: { received: true, applied: false }, error: null };

@@ -2,7 +2,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { cardExpiryState, passesLuhn, sandboxTestCards, validCvc } from '@storefront/core';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import type { SandboxPaymentsTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { safeEqual } from '../auth/crypto.js';
 import {
@@ -12,6 +11,7 @@ import {
   PaymentWebhookError,
   type ProviderPayment,
 } from './provider.js';
+import { type SandboxRow, sandboxRepository } from './sandbox-repository.js';
 
 /**
  * The built-in test-mode card provider (DESIGN §2). Payments live in our own table; the card
@@ -64,9 +64,7 @@ export function checkCard(card: SandboxCard, now: Date): string {
   return digits;
 }
 
-type Row = Pick<SandboxPaymentsTable, 'id' | 'status' | 'amount_cents' | 'currency' | 'error' | 'order_id'>;
-
-const toPayment = (row: Row): ProviderPayment => ({
+const toPayment = (row: SandboxRow): ProviderPayment => ({
   id: row.id,
   status: row.status,
   amountCents: row.amount_cents,
@@ -101,26 +99,21 @@ export function createSandboxProvider(options: {
   const { db, tenantId } = options;
   const now = options.now ?? (() => new Date());
 
-  async function find(paymentId: string): Promise<Row> {
-    const row = await db
-      .selectFrom('sandbox_payments')
-      .select(['id', 'status', 'amount_cents', 'currency', 'error', 'order_id'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', paymentId)
-      .executeTakeFirst();
+  const repo = sandboxRepository(db, tenantId);
+
+  async function find(paymentId: string): Promise<SandboxRow> {
+    const row = await repo.find(paymentId);
     if (!row) throw new AppError('not_found', 'Payment not found');
     return row;
   }
 
   /** Moves the payment only from one of `from`, so two confirms never both decide. */
-  async function move(paymentId: string, from: Row['status'][], set: Partial<Row> & { card_last4?: string }) {
-    await db
-      .updateTable('sandbox_payments')
-      .set({ ...set, updated_at: now().toISOString() })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', paymentId)
-      .where('status', 'in', from)
-      .execute();
+  async function move(
+    paymentId: string,
+    from: SandboxRow['status'][],
+    set: Partial<SandboxRow> & { card_last4?: string },
+  ) {
+    await repo.move(paymentId, from, { ...set, updated_at: now().toISOString() });
     return toPayment(await find(paymentId));
   }
 
@@ -128,39 +121,25 @@ export function createSandboxProvider(options: {
     name: 'sandbox',
 
     async create(input: CreatePaymentInput) {
-      const existing = await db
-        .selectFrom('sandbox_payments')
-        .select(['id', 'status', 'amount_cents', 'currency', 'error', 'order_id'])
-        .where('tenant_id', '=', tenantId)
-        .where('idempotency_key', '=', input.idempotencyKey)
-        .executeTakeFirst();
+      const existing = await repo.findByKey(input.idempotencyKey);
       if (existing) return toPayment(existing);
       try {
-        const row = await db
-          .insertInto('sandbox_payments')
-          .values({
-            id: newId('sbx_pi'),
-            tenant_id: tenantId,
-            order_id: input.orderId,
-            amount_cents: input.amountCents,
-            currency: input.currency,
-            description: input.description,
-            status: 'requires_payment_method',
-            error: null,
-            card_last4: null,
-            idempotency_key: input.idempotencyKey,
-          })
-          .returning(['id', 'status', 'amount_cents', 'currency', 'error', 'order_id'])
-          .executeTakeFirstOrThrow();
+        const row = await repo.insert({
+          id: newId('sbx_pi'),
+          order_id: input.orderId,
+          amount_cents: input.amountCents,
+          currency: input.currency,
+          description: input.description,
+          status: 'requires_payment_method',
+          error: null,
+          card_last4: null,
+          idempotency_key: input.idempotencyKey,
+        });
         return toPayment(row);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        const row = await db
-          .selectFrom('sandbox_payments')
-          .select(['id', 'status', 'amount_cents', 'currency', 'error', 'order_id'])
-          .where('tenant_id', '=', tenantId)
-          .where('idempotency_key', '=', input.idempotencyKey)
-          .executeTakeFirstOrThrow();
+        const row = await repo.findByKey(input.idempotencyKey);
+        if (!row) throw error;
         return toPayment(row);
       }
     },
@@ -172,35 +151,19 @@ export function createSandboxProvider(options: {
     },
 
     async refund({ paymentId, amountCents, idempotencyKey }) {
-      const earlier = await db
-        .selectFrom('sandbox_refunds')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('idempotency_key', '=', idempotencyKey)
-        .executeTakeFirst();
+      const earlier = await repo.refundByKey(idempotencyKey);
       if (earlier) return { refundId: earlier.id };
       return db.transaction().execute(async (trx) => {
+        const refunds = sandboxRepository(trx, tenantId);
         const refundId = newId('sbx_re');
-        await trx
-          .insertInto('sandbox_refunds')
-          .values({
-            id: refundId,
-            tenant_id: tenantId,
-            payment_id: paymentId,
-            amount_cents: amountCents,
-            idempotency_key: idempotencyKey,
-            created_at: now().toISOString(),
-          })
-          .execute();
-        const updated = await trx
-          .updateTable('sandbox_payments')
-          .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', amountCents), updated_at: now().toISOString() }))
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', paymentId)
-          .where('status', '=', 'succeeded')
-          .where((eb) => eb(eb('refunded_cents', '+', amountCents), '<=', eb.ref('amount_cents')))
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) {
+        await refunds.insertRefund({
+          id: refundId,
+          payment_id: paymentId,
+          amount_cents: amountCents,
+          idempotency_key: idempotencyKey,
+          created_at: now().toISOString(),
+        });
+        if (!(await refunds.addRefunded(paymentId, amountCents, now().toISOString()))) {
           throw new AppError('conflict', 'This payment cannot be refunded by that amount');
         }
         return { refundId };
@@ -213,7 +176,7 @@ export function createSandboxProvider(options: {
       if (row.status === 'succeeded' || row.status === 'requires_action') return toPayment(row);
       if (row.status === 'cancelled') throw new AppError('conflict', 'This payment was cancelled');
       const last4 = digits.slice(-4);
-      const open: Row['status'][] = ['requires_payment_method'];
+      const open: SandboxRow['status'][] = ['requires_payment_method'];
       switch (digits) {
         case sandboxTestCards.declined:
           return move(paymentId, open, { error: sandboxMessages.declined, card_last4: last4 });

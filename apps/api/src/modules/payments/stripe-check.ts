@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { paymentRepository } from './repository.js';
 import { assertStripeKeys, StripeConfigError } from './stripe.js';
 
 export interface StripeConfigProblem {
@@ -24,10 +25,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
  * card payments are refused when its provider is chosen, and other tenants are unaffected.
  */
 export async function stripeConfigProblems(db: Db): Promise<StripeConfigProblem[]> {
-  const rows = await db
-    .selectFrom('app_settings')
-    .select(['tenant_id', 'restaurant_id', 'payment_gateway_config', 'payment_gateway_secrets'])
-    .execute();
+  const rows = await paymentRepository(db).allGatewayRows();
   const problems: StripeConfigProblem[] = [];
   for (const row of rows) {
     const config = parse(row.payment_gateway_config);

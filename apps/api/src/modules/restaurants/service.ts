@@ -1,4 +1,5 @@
 import {
+  type FulfilmentMethod,
   fulfilmentMethods,
   isOpenAtLocal,
   localTimeIn,
@@ -100,5 +101,10 @@ export function restaurantService(db: Db, now: () => Date = () => new Date()) {
     };
   }
 
-  return { listWithImages, detail };
+  /** One restaurant's opening hours for a method (an order checks them; `db` may be its transaction). */
+  async function hoursFor(tenantId: number, id: number, method: FulfilmentMethod) {
+    return (await restaurants.hoursFor(tenantId, [id])).filter((h) => h.method === method);
+  }
+
+  return { listWithImages, detail, hoursFor };
 }

@@ -1,0 +1,242 @@
+import {
+  type Combos,
+  type Deals,
+  type Menu,
+  type MenuChannel,
+  type PricedLine,
+  type PricingAdjustment,
+  type PricingLineInput,
+  type PricingMethod,
+  priceCart,
+} from '@storefront/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { catalogueService, placeholderImage } from '../catalogue/service.js';
+import { customerHistory, forPricing } from '../coupons/service.js';
+import { tenantService } from '../tenants/service.js';
+import { bad, type CartLineSource, type Catalogue, resolveLine, type StoredLine, toStored } from './lines.js';
+import { type CartOwner, cartRepository } from './repository.js';
+
+export interface CartPricingOptions {
+  method: PricingMethod;
+  cash_on_delivery: boolean;
+  coupon_code?: string | null | undefined;
+  /** Cents; counts only for delivery (the zone's fee from the delivery quote). */
+  delivery_charge_cents?: number;
+  now?: Date;
+}
+
+const emptyTotals = () => ({ subtotal: 0, discount: 0, tax: 0, delivery: 0, surcharge: 0, total: 0, item_count: 0 });
+
+interface Resolved {
+  line: StoredLine;
+  r: ReturnType<typeof resolveLine>;
+}
+
+type PricingLine = PricingLineInput & { ref: Resolved };
+
+function pricingLine(ref: Resolved): PricingLine {
+  const { line, r } = ref;
+  return {
+    id: line.id,
+    kind: line.kind === 'half_and_half' ? 'half_and_half' : line.kind,
+    quantity: line.quantity,
+    unit_price_cents: r.unit_price,
+    restaurant_id: line.restaurant_id,
+    product_id: line.product_id,
+    restaurant_product_id: line.restaurant_product_id,
+    category_id: r.category_id,
+    children: r.halves.map((h) => ({ product_id: h.product_id, category_id: h.category_id })),
+    ref,
+  };
+}
+
+/** A priced line in the shape of spec §3 cart items, plus what an order snapshot keeps. */
+function cartItem(priced: PricedLine<PricingLine>) {
+  const { line, r } = priced.ref;
+  const product = r.product;
+  return {
+    id: line.id,
+    quantity: line.quantity,
+    unit_price: r.unit_price,
+    item_total: priced.item_total,
+    discounted_item_total: priced.discounted_item_total,
+    applied_coupon: priced.applied_coupon,
+    is_auto_coupon: priced.is_auto_coupon,
+    is_free: priced.is_free,
+    offer_type: priced.offer_type,
+    offer_quantity_applied: priced.offer_quantity_applied,
+    cart_portions: r.portions.map((p) => ({
+      restaurant_product_id: p.product.id,
+      product_id: p.product.product_id,
+      products: { id: p.product.product_id, name: p.product.products.name },
+      cart_modifiers: p.modifiers,
+    })),
+    combo_product_id: line.combo_product_id,
+    combo_products:
+      line.kind === 'combo' && r.bundle
+        ? { id: r.bundle.id, name: r.bundle.name, price: r.bundle.price, online_price: r.bundle.online_price }
+        : null,
+    coupon_id: priced.coupon_id,
+    coupons: priced.applied_coupon ? { id: priced.coupon_id, code: priced.applied_coupon } : null,
+    deal_id: line.deal_id,
+    deals:
+      line.kind === 'deal' && r.bundle
+        ? { id: r.bundle.id, name: r.bundle.name, price: r.bundle.price, online_price: r.bundle.online_price }
+        : null,
+    deal_component_type_id: null,
+    deal_component_types: r.children.map((c) => ({
+      id: c.slot.id,
+      name: c.slot.name,
+      restaurant_product_id: c.choice.restaurant_product_id,
+      product_id: c.choice.product_id,
+      products: { id: c.choice.product_id, name: c.choice.name },
+      quantity: c.quantity,
+      extra_price: c.choice.extra_price,
+    })),
+    discount_amount: priced.discount_amount,
+    is_half_and_half: line.kind === 'half_and_half',
+    notes: line.notes,
+    products: product
+      ? { id: product.product_id, name: product.products.name, description: product.products.description }
+      : null,
+    restaurant_id: line.restaurant_id,
+    restaurant_products: product
+      ? {
+          id: product.id,
+          price: product.price,
+          online_price: product.online_price,
+          products: { id: product.product_id, name: product.products.name },
+        }
+      : null,
+    cart_modifiers: r.modifiers,
+    cart_configurations: r.configurations,
+    other_carts: [],
+    tax: priced.tax,
+    order_level_discount: priced.order_level_discount,
+    image: { image_url: r.image_url || placeholderImage },
+    /** Display name (product, deal or combo) for order snapshots. */
+    name: r.name,
+    /** What was chosen, so an order can put the line back into a cart (reorder). */
+    source: { ...line, id: undefined } as CartLineSource,
+  };
+}
+
+/** Every coupon that took money off (entered, auto and stackable ones): each takes a use. */
+const couponIdsOf = (adjustments: readonly PricingAdjustment[]) => [
+  ...new Set(
+    adjustments.flatMap((a) =>
+      (a.reason === 'coupon' || a.reason === 'auto_coupon') && a.source_id !== null ? [a.source_id] : [],
+    ),
+  ),
+];
+
+/** The cart's money: lines resolved against today's catalogue, then the pricing engine. */
+export function cartPricing(db: Db, log?: FastifyBaseLogger) {
+  const repo = cartRepository(db);
+  const catalogue = catalogueService(db);
+
+  async function catalogueOf(
+    tenantId: number,
+    restaurantId: number,
+    channel: MenuChannel,
+    source = catalogue,
+  ): Promise<Catalogue> {
+    const [menu, deals, combos] = await Promise.all([
+      source.menu(tenantId, restaurantId, channel),
+      source.deals(tenantId, restaurantId, channel),
+      source.combos(tenantId, restaurantId, channel),
+    ]);
+    return {
+      menu: JSON.parse(menu.body).data as Menu,
+      deals: JSON.parse(deals.body).data as Deals,
+      combos: JSON.parse(combos.body).data as Combos,
+    };
+  }
+
+  /** Lines the catalogue no longer offers are left out of the total and listed. */
+  function resolveAll(rows: StoredLine[], cat: Catalogue) {
+    const unavailable: { id: number; message: string }[] = [];
+    const resolved = rows.flatMap((line): Resolved[] => {
+      try {
+        return [{ line, r: resolveLine(line, cat) }];
+      } catch (error) {
+        // The catalogue changed under the line (product gone, unavailable): it is left out of the total.
+        log?.info({ cartItemId: line.id, err: error }, 'cart line no longer orderable');
+        unavailable.push({ id: line.id, message: error instanceof Error ? error.message : 'Not available' });
+        return [];
+      }
+    });
+    return { resolved, unavailable };
+  }
+
+  /**
+   * Prices the owner's cart for a method from today's catalogue: the one place the cart and the
+   * order agree on money. `exec` is the order's transaction when placing an order (on SQLite the
+   * transaction holds the only connection, so nothing in here may use `db` then). Lines that are
+   * no longer orderable are left out and listed in `unavailable`.
+   */
+  async function price(owner: CartOwner, options: CartPricingOptions, exec: Db = db) {
+    const lineRepo = exec === db ? repo : cartRepository(exec);
+    const rows = (await lineRepo.lines(owner)).map(toStored);
+    const first = rows[0];
+    if (!first) {
+      if (options.coupon_code?.trim()) throw bad('Invalid coupon code');
+      return {
+        restaurantId: null,
+        items: [],
+        totals: emptyTotals(),
+        adjustments: [],
+        unavailable: [],
+        currency: null,
+        couponIds: [],
+      };
+    }
+    const restaurantId = first.restaurant_id;
+    const channel: MenuChannel = options.method === 'dine_in' ? 'dine_in' : 'online';
+    const [cat, tenant, timezone, promotions, customer] = await Promise.all([
+      catalogueOf(owner.tenantId, restaurantId, channel, exec === db ? catalogue : catalogueService(exec)),
+      tenantService(exec).byId(owner.tenantId),
+      lineRepo.restaurantTimezone(restaurantId),
+      forPricing(exec, { tenantId: owner.tenantId, restaurantId, code: options.coupon_code }),
+      customerHistory(exec, owner),
+    ]);
+    if (!tenant) throw new Error(`tenant ${owner.tenantId} missing`);
+    const { resolved, unavailable } = resolveAll(rows, cat);
+    const result = priceCart({
+      lines: resolved.map(pricingLine),
+      tax: { mode: tenant.tax_mode, rate_bp: tenant.tax_rate_bps },
+      context: {
+        method: options.method,
+        dine_in: options.method === 'dine_in',
+        cash_on_delivery: options.cash_on_delivery,
+        now: (options.now ?? new Date()).toISOString(),
+        timezone,
+        customer,
+      },
+      coupon_code: options.coupon_code?.trim() || null,
+      coupons: promotions.coupons,
+      offers: promotions.offers,
+      delivery_charge_cents: options.delivery_charge_cents ?? 0,
+      currency: tenant.currency,
+      locale: tenant.locale,
+    });
+    if (result.coupon_rejection) throw bad(result.coupon_rejection.message);
+    return {
+      restaurantId,
+      items: result.lines.map(cartItem),
+      totals: result.totals,
+      adjustments: result.adjustments.map((a) => ({
+        reason: a.reason,
+        code: a.code,
+        label: a.label,
+        amount: a.amount,
+      })),
+      unavailable,
+      currency: tenant.currency,
+      couponIds: couponIdsOf(result.adjustments),
+    };
+  }
+
+  return { price, catalogueOf };
+}

@@ -1,0 +1,70 @@
+import type { Order } from '@storefront/core';
+import type { OrderRow } from '../../db/schema.js';
+import { tenantService } from '../tenants/service.js';
+import type { OrderAccessCheck } from './access.js';
+import type { OrderContext } from './context.js';
+import type { OrderEvent } from './events.js';
+import { confirmationMail, statusMail } from './mail.js';
+import type { OrderViews } from './views.js';
+
+/** Telling others about a committed change: the live event bus, and mail for the moves customers care about. */
+export function orderNotices(
+  { deps, db, repo }: OrderContext,
+  { view }: OrderViews,
+  { accessToken }: OrderAccessCheck,
+) {
+  const { events } = deps;
+  const tenants = tenantService(db);
+
+  function linkFor(order: Order, token: string | null) {
+    const path =
+      order.method === 'dine_in' ? `/dine-in/order/confirmation/${order.id}` : `/order-confirmation/${order.id}`;
+    const url = new URL(path, deps.config.publicBaseUrl);
+    if (token) url.searchParams.set('token', token);
+    return url.toString();
+  }
+
+  async function localeOf(tenantId: number) {
+    return (await tenants.byId(tenantId))?.locale ?? 'en-AU';
+  }
+
+  /** Mail is a courtesy: the order stands when the mail server is down, and the log says so. */
+  async function mail(row: OrderRow, order: Order, kind: 'confirmation' | 'status') {
+    try {
+      const token = row.user_id === null ? await accessToken(row) : null;
+      const ctx = { locale: await localeOf(row.tenant_id), link: linkFor(order, token) };
+      const message = kind === 'confirmation' ? confirmationMail(order, ctx) : statusMail(order, ctx);
+      await deps.mailer.send({ tenantId: row.tenant_id, to: order.customer.email, ...message });
+    } catch (err) {
+      deps.log.error({ err, orderId: row.id }, 'order mail could not be sent');
+    }
+  }
+
+  function publish(type: OrderEvent['type'], order: Order, row: OrderRow) {
+    events.publish({
+      type,
+      tenantId: row.tenant_id,
+      restaurantId: row.restaurant_id,
+      orderId: row.id,
+      orderNumber: row.order_number,
+      method: row.method,
+      status: order.status,
+      ready_at: order.ready_at,
+      status_history: order.status_history,
+    });
+  }
+
+  /** After a change committed: tell the listeners and, for the moves customers care about, mail. */
+  async function announce(id: number, tenantId: number, type: OrderEvent['type']) {
+    const row = await repo.find(db, tenantId, id);
+    if (!row) return;
+    const order = await view(row);
+    publish(type, order, row);
+    if (order.status === 'placed') await mail(row, order, 'confirmation');
+    else if (order.status === 'accepted' || order.status === 'cancelled') await mail(row, order, 'status');
+  }
+
+  return { announce };
+}
+
+export type OrderNotices = ReturnType<typeof orderNotices>;

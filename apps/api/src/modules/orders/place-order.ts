@@ -1,0 +1,363 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type DeliveryAddress,
+  isOpenAt,
+  type PaymentSplit,
+  type PlacedOrder,
+  type PlaceOrderBody,
+} from '@storefront/core';
+import type { Insertable } from 'kysely';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { OrderRow, OrdersTable } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { checkedIdempotencyKey } from '../../lib/idempotency.js';
+import { cartService } from '../cart/service.js';
+import * as giftCardCheckout from '../gift-cards/checkout.js';
+import { restaurantService } from '../restaurants/service.js';
+import { settingsService } from '../settings/service.js';
+import { type OrderAccessCheck, sha256, signLink } from './access.js';
+import type { OrderContext, Trx } from './context.js';
+import type { OrderNotices } from './notices.js';
+import type { PaymentLifecycle } from './payment-lifecycle.js';
+import { ownerKeyOf, placementRepository } from './placement-repository.js';
+import type { OrderOwner } from './repository.js';
+import { type Snapshot, snapshotLine } from './snapshot.js';
+import type { OrderViews } from './views.js';
+
+type Restaurant = NonNullable<Awaited<ReturnType<OrderContext['repo']['restaurant']>>>;
+type Priced = Awaited<ReturnType<ReturnType<typeof cartService>['price']>>;
+
+/** Keys sorted, so the same body always has the same fingerprint. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function checkMethodRules(body: PlaceOrderBody, owner: OrderOwner) {
+  const fields: Record<string, string> = {};
+  if (body.method !== 'dine_in') {
+    if (!body.pickup_date) fields.pickup_date = 'Choose a date';
+    if (!body.pickup_time) fields.pickup_time = 'Choose a time';
+  } else if (!body.table_id) fields.table_id = 'Scan the QR code on your table';
+  if ('guest_id' in owner && !body.guest_details) fields.guest_details = 'Enter your name, email and phone number';
+  if (body.method === 'delivery' && !body.shipping_details) fields.shipping_details = 'Enter your delivery address';
+  if (Object.keys(fields).length > 0) throw new AppError('bad_request', 'Please complete your details', fields);
+}
+
+/**
+ * The order's status and money once the payment split is known: a card order waits for the
+ * provider only while something is left to pay (a 100% coupon, gift card or points leave nothing).
+ */
+function settle(body: PlaceOrderBody, split: PaymentSplit, iso: string) {
+  const awaitsCard = body.payment_method === 'card' && split.amount_due > 0;
+  return {
+    status: awaitsCard ? ('pending_payment' as const) : ('placed' as const),
+    payment_status: awaitsCard
+      ? ('pending' as const)
+      : body.payment_method === 'card' || split.amount_due === 0
+        ? ('paid' as const)
+        : ('unpaid' as const),
+    placed_at: awaitsCard ? null : iso,
+    total_cents: split.total,
+    gift_card_cents: split.gift_card,
+    loyalty_cents: split.loyalty,
+    amount_due_cents: split.amount_due,
+  };
+}
+
+interface Placement {
+  owner: OrderOwner;
+  body: PlaceOrderBody;
+  restaurant: Restaurant;
+  time: { scheduledFor: string | null; slotStart: string | null };
+  priced: Priced;
+  customer: { name: string; email: string; phone: string };
+  orderNumber: number;
+  iso: string;
+}
+
+/**
+ * The order row before its payment split: the gift card and points ledgers name the order, so it
+ * is inserted first; its status and money are `settle`d once the split is known, in the same transaction.
+ */
+function draftRow({ owner, body, restaurant, time, priced, customer, orderNumber, iso }: Placement) {
+  // The entered code when it applied, else the first coupon that took money off.
+  const entered = priced.adjustments.find((a) => a.reason === 'coupon');
+  const couponLine = priced.items.find((item) => item.coupon_id !== null);
+  const snapshot: Snapshot = { lines: priced.items.map(snapshotLine), adjustments: priced.adjustments };
+  const atTable = body.method === 'dine_in';
+  return {
+    tenant_id: owner.tenantId,
+    restaurant_id: restaurant.id,
+    user_id: 'user_id' in owner ? owner.user_id : null,
+    guest_id: 'guest_id' in owner ? owner.guest_id : null,
+    order_number: String(orderNumber),
+    status: 'pending_payment',
+    method: body.method,
+    pickup_date: atTable ? null : (body.pickup_date ?? null),
+    pickup_time: atTable ? null : (body.pickup_time ?? null),
+    scheduled_for: time.scheduledFor,
+    slot_start: time.slotStart,
+    table_id: atTable ? (body.table_id ?? null) : null,
+    special_instructions: body.special_instructions || null,
+    customer_name: customer.name,
+    customer_email: customer.email,
+    customer_phone: customer.phone,
+    delivery_address: body.method === 'delivery' ? JSON.stringify(body.shipping_details) : null,
+    payment_method: body.payment_method,
+    payment_status: 'pending',
+    payment_provider: null,
+    payment_id: null,
+    refund_id: null,
+    currency: priced.currency ?? 'AUD',
+    subtotal_cents: priced.totals.subtotal,
+    discount_cents: priced.totals.discount,
+    tax_cents: priced.totals.tax,
+    delivery_cents: priced.totals.delivery,
+    surcharge_cents: priced.totals.surcharge,
+    total_cents: priced.totals.total,
+    amount_due_cents: priced.totals.total,
+    item_count: priced.totals.item_count,
+    coupon_code: entered?.code ?? couponLine?.applied_coupon ?? null,
+    coupon_id: priced.couponIds[0] ?? null,
+    snapshot: JSON.stringify(snapshot),
+    access_token_hash: 'pending',
+    ready_at: null,
+    cancel_reason: null,
+    placed_at: null,
+    released_at: null,
+    created_at: iso,
+    updated_at: iso,
+  } satisfies Insertable<OrdersTable>;
+}
+
+async function customerDetails(owner: OrderOwner, body: PlaceOrderBody, trx: Trx) {
+  if ('user_id' in owner) {
+    const user = await placementRepository(trx).user(owner.tenantId, owner.user_id);
+    return {
+      name: body.guest_details?.name ?? user.name,
+      email: user.email,
+      phone: body.guest_details?.phone_no ?? user.phone_no,
+    };
+  }
+  const guest = body.guest_details as NonNullable<PlaceOrderBody['guest_details']>;
+  return { name: guest.name, email: guest.email.toLowerCase(), phone: guest.phone_no };
+}
+
+/**
+ * POST /v2/orders: one transaction re-prices the cart, checks the restaurant, time, zone and
+ * availability, reserves, creates the order with its snapshot and clears the cart. The same
+ * Idempotency-Key answers the same order, however many times and however concurrently it comes.
+ */
+export function placeOrder(
+  { deps, db, repo, now }: OrderContext,
+  { view }: OrderViews,
+  { accessToken }: OrderAccessCheck,
+  { announce }: OrderNotices,
+  { ensurePayment }: PaymentLifecycle,
+) {
+  const { payments, fulfilment, coupons } = deps;
+  const cart = cartService(db, deps.log);
+
+  async function answer(row: OrderRow): Promise<PlacedOrder> {
+    const payment = row.status === 'pending_payment' ? await ensurePayment(row) : null;
+    const fresh = (await repo.find(db, row.tenant_id, row.id)) ?? row;
+    return { order: await view(fresh), payment, access_token: await accessToken(fresh) };
+  }
+
+  async function replayOf(owner: OrderOwner, keyHash: string, fingerprint: string) {
+    const key = await placementRepository(db).findKey(owner.tenantId, ownerKeyOf(owner), keyHash);
+    if (!key) return null;
+    if (key.fingerprint !== fingerprint) {
+      throw new AppError('conflict', 'This Idempotency-Key was already used for a different order', {
+        'Idempotency-Key': 'Use a new key for a new order',
+      });
+    }
+    if (key.order_id === null) return null;
+    const row = await repo.find(db, owner.tenantId, key.order_id);
+    if (!row) return null;
+    return answer(row);
+  }
+
+  async function openRestaurant(trx: Trx, owner: OrderOwner, body: PlaceOrderBody) {
+    const restaurant = await repo.restaurant(trx, owner.tenantId, body.restaurant_id);
+    if (restaurant?.status !== 1) {
+      throw new AppError('not_found', 'Restaurant not found', {
+        restaurant_id: 'Not a restaurant of this business',
+      });
+    }
+    await settingsService(trx, deps.log).assertOnlineOrdering(owner.tenantId, restaurant.id);
+    return restaurant;
+  }
+
+  /** Dine-in is for now, while the restaurant is open; pickup and delivery claim a kitchen slot. */
+  async function reserveTime(trx: Trx, owner: OrderOwner, body: PlaceOrderBody, restaurant: Restaurant, at: Date) {
+    if (body.method === 'dine_in') {
+      const hours = await restaurantService(trx).hoursFor(owner.tenantId, restaurant.id, 'dine_in');
+      if (!isOpenAt(hours, restaurant.timezone, at)) {
+        throw new AppError('unprocessable', `${restaurant.name} is closed for dine-in orders at the moment.`);
+      }
+      return { scheduledFor: null, slotStart: null };
+    }
+    return fulfilment.claimSlot(trx, {
+      tenantId: owner.tenantId,
+      restaurantId: restaurant.id,
+      method: body.method,
+      date: body.pickup_date as string,
+      time: body.pickup_time as string,
+      now: at,
+    });
+  }
+
+  /** The cart priced for this order (with the zone's delivery fee); only lines that can be ordered. */
+  async function priceFor(trx: Trx, owner: OrderOwner, body: PlaceOrderBody, restaurant: Restaurant, at: Date) {
+    const options = {
+      method: body.method,
+      cash_on_delivery: body.payment_method === 'cash_on_delivery',
+      coupon_code: body.coupon_code ?? null,
+      now: at,
+    };
+    const priceCart = (extra: { delivery_charge_cents?: number } = {}) =>
+      cart.price(owner, { ...options, ...extra }, trx).catch((error: unknown) => {
+        // A code that does not apply is a business rule at checkout (the cart call's 400 is the spec's).
+        if (error instanceof AppError && error.code === 'bad_request' && body.coupon_code) {
+          throw new AppError('unprocessable', error.message, { coupon_code: error.message });
+        }
+        throw error;
+      });
+    const priced = await priceCart();
+    if (priced.items.length === 0 && priced.unavailable.length === 0) {
+      throw new AppError('unprocessable', 'Your cart is empty');
+    }
+    const gone = priced.unavailable[0];
+    if (gone) {
+      throw new AppError('unprocessable', `${gone.message}. Remove it from your cart to continue.`, {
+        cart: gone.message,
+      });
+    }
+    if (priced.restaurantId !== restaurant.id) {
+      throw new AppError('conflict', 'Your cart holds items from another restaurant', {
+        restaurant_id: 'Not the restaurant of your cart',
+      });
+    }
+    if (body.method !== 'delivery') return priced;
+    const quote = await fulfilment.quote(trx, {
+      tenantId: owner.tenantId,
+      restaurantId: restaurant.id,
+      address: body.shipping_details as DeliveryAddress,
+      subtotalCents: priced.totals.subtotal,
+    });
+    if (quote.delivery_error) {
+      throw new AppError('unprocessable', quote.delivery_error, { shipping_details: quote.delivery_error });
+    }
+    return quote.delivery_charge > 0 ? priceCart({ delivery_charge_cents: quote.delivery_charge }) : priced;
+  }
+
+  /**
+   * The order takes the lines it priced, and only those. Another order of the same cart (a second
+   * tab; on PostgreSQL one at another time runs alongside, sharing no slot row) may have read them
+   * too: whichever deletes them first has them, the other is refused.
+   */
+  async function takeLines(trx: Trx, owner: OrderOwner, priced: Priced) {
+    const lineIds = [...new Set(priced.items.map((item) => item.id))];
+    if ((await cart.take(owner, lineIds, trx)) !== lineIds.length) {
+      throw new AppError('conflict', 'Your cart was just ordered in another window. Check your orders.', {
+        cart: 'Already ordered',
+      });
+    }
+  }
+
+  async function placeIn(
+    trx: Trx,
+    owner: OrderOwner,
+    body: PlaceOrderBody,
+    key: { hash: string; fingerprint: string },
+    at: Date,
+  ) {
+    const iso = at.toISOString();
+    const placement = placementRepository(trx);
+    const ownerKey = ownerKeyOf(owner);
+    // First: a concurrent request with the same key waits here, then fails and replays.
+    await placement.insertKey({
+      tenant_id: owner.tenantId,
+      owner_key: ownerKey,
+      key_hash: key.hash,
+      fingerprint: key.fingerprint,
+      created_at: iso,
+    });
+    const restaurant = await openRestaurant(trx, owner, body);
+    const time = await reserveTime(trx, owner, body, restaurant, at);
+    const priced = await priceFor(trx, owner, body, restaurant, at);
+    await takeLines(trx, owner, priced);
+    const customer = await customerDetails(owner, body, trx);
+    const counter = await placement.nextNumber(owner.tenantId, randomBytes(32).toString('base64url'));
+    const draft = await repo.insert(
+      trx,
+      draftRow({ owner, body, restaurant, time, priced, customer, orderNumber: counter.last_number, iso }),
+    );
+    // Points (a discount) and the gift card (a payment) are taken with conditional updates here,
+    // so a failure below rolls them back with the order.
+    const split = await giftCardCheckout.reserveForOrder(trx, {
+      tenantId: owner.tenantId,
+      userId: 'user_id' in owner ? owner.user_id : null,
+      orderId: draft.id,
+      orderNumber: draft.order_number,
+      totalCents: priced.totals.total,
+      giftCardCode: body.gift_card_code || null,
+      loyaltyPoints: body.loyalty_points ?? null,
+      now: at,
+    });
+    const settled = { ...settle(body, split, iso), access_token_hash: sha256(signLink(counter.link_secret, draft)) };
+    await repo.update(trx, draft, settled);
+    await repo.addHistory(trx, {
+      tenant_id: owner.tenantId,
+      order_id: draft.id,
+      status: settled.status,
+      note: null,
+      created_at: iso,
+    });
+    for (const couponId of priced.couponIds) {
+      await coupons.reserve(trx, { tenantId: owner.tenantId, couponId, owner, orderId: draft.id });
+    }
+    if (priced.couponIds.length > 0 && settled.status === 'placed') await coupons.markUsed(trx, draft.id);
+    await placement.linkKey(owner.tenantId, ownerKey, key.hash, draft.id);
+    return { ...draft, ...settled };
+  }
+
+  async function place(
+    owner: OrderOwner,
+    body: PlaceOrderBody,
+    idempotencyKey: string | undefined,
+  ): Promise<{ placed: PlacedOrder; created: boolean }> {
+    const keyValue = checkedIdempotencyKey(idempotencyKey);
+    checkMethodRules(body, owner);
+    // A misconfigured gateway is refused before anything is reserved.
+    if (body.payment_method === 'card') await payments.forRestaurant(owner.tenantId, body.restaurant_id);
+    const key = { hash: sha256(keyValue), fingerprint: sha256(canonical(body)) };
+    const earlier = await replayOf(owner, key.hash, key.fingerprint);
+    if (earlier) return { placed: earlier, created: false };
+
+    const at = now();
+    let row: OrderRow;
+    try {
+      row = await repo.transaction((trx) => placeIn(trx, owner, body, key, at));
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const other = await replayOf(owner, key.hash, key.fingerprint);
+        if (other) return { placed: other, created: false };
+      }
+      throw error;
+    }
+    const placed = await answer(row);
+    if (row.status === 'placed') await announce(row.id, row.tenant_id, 'placed');
+    return { placed, created: true };
+  }
+
+  return { place };
+}
