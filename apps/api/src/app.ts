@@ -15,7 +15,6 @@ import { authRoutes } from './modules/auth/routes.js';
 import { bestSellersPlugin } from './modules/best-sellers/plugin.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
-import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
@@ -111,7 +110,6 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(settingsRoutes);
       await api.register(pagesRoutes);
       await api.register(contactRoutes);
-      await api.register(newsletterRoutes);
       await api.register(catalogueRoutes);
       await api.register(reservationRoutes);
       await api.register(cartRoutes);
