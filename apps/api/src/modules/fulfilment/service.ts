@@ -21,6 +21,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { methodOffMessage, onlineOrdersDisabledMessage, settingsService } from '../settings/service.js';
+import { tenantService } from '../tenants/service.js';
 import { type Geocoder, geocoderFor, offlineGeocoder } from './geocoder.js';
 import { fulfilmentRepository as repo } from './repository.js';
 
@@ -113,7 +114,7 @@ export function fulfilmentService(
   }
 
   async function localeOf(ex: Db, tenantId: number) {
-    const tenant = await repo.tenant(ex, tenantId);
+    const tenant = await tenantService(ex).byId(tenantId);
     return { currency: tenant?.currency ?? 'AUD', locale: tenant?.locale ?? 'en-AU' };
   }
 

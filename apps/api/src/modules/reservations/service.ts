@@ -32,7 +32,7 @@ import type { ReservationRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { Mailer } from '../mail/mailer.js';
-import { tenantRepository } from '../tenants/repository.js';
+import { tenantService } from '../tenants/service.js';
 import { reservationRepository } from './repository.js';
 
 type BookingInput = z.output<typeof createReservationBodySchema>;
@@ -81,7 +81,7 @@ export function reservationService(deps: {
   now?: () => Date;
 }) {
   const repo = reservationRepository(deps.db);
-  const tenants = tenantRepository(deps.db);
+  const tenants = tenantService(deps.db);
   const now = deps.now ?? (() => new Date());
 
   async function rulesFor(tenantId: number, restaurant: BookableRestaurant): Promise<ReservationRules> {
@@ -121,7 +121,7 @@ export function reservationService(deps: {
   }
 
   async function localeOf(tenantId: number) {
-    return (await tenants.findById(tenantId))?.locale ?? 'en-AU';
+    return (await tenants.byId(tenantId))?.locale ?? 'en-AU';
   }
 
   function formatWhen(instant: string, timeZone: string, locale: string) {
