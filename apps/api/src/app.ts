@@ -127,7 +127,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
     { prefix: '/api' },
   );
 
-  // Uploaded product images (issue 11): random names, so they can be cached like hashed assets.
+  // Uploaded product images (decision 017): random names, so they can be cached like hashed assets.
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
