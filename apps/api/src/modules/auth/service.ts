@@ -10,8 +10,6 @@ import type { GuestIdentity } from './identity.js';
 import { authRepository } from './repository.js';
 import { signIns } from './sign-in.js';
 
-export { authLimits, toUser };
-
 /** Accounts: sign-up and sign-in, guests, the profile, passwords, sessions and staff roles. */
 export function authService(deps: AuthServiceDeps) {
   const ctx = authContext(deps);
