@@ -15,7 +15,6 @@ import { authRoutes } from './modules/auth/routes.js';
 import { bestSellersPlugin } from './modules/best-sellers/plugin.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
-import { newsletterRoutes } from './modules/contact/newsletter.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
@@ -111,7 +110,6 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(settingsRoutes);
       await api.register(pagesRoutes);
       await api.register(contactRoutes);
-      await api.register(newsletterRoutes);
       await api.register(catalogueRoutes);
       await api.register(reservationRoutes);
       await api.register(cartRoutes);
@@ -129,7 +127,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
     { prefix: '/api' },
   );
 
-  // Uploaded product images (issue 11): random names, so they can be cached like hashed assets.
+  // Uploaded product images (decision 017): random names, so they can be cached like hashed assets.
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,

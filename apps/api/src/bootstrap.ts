@@ -2,7 +2,7 @@ import type { Config } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed/demo.js';
-import { tenantRepository } from './modules/tenants/repository.js';
+import { tenantService } from './modules/tenants/service.js';
 
 export interface Prepared {
   db: Db;
@@ -16,7 +16,7 @@ export async function prepareDatabase(config: Config): Promise<Prepared> {
   try {
     const migrated = await migrateToLatest(db);
     const seeded = config.seedDemo ? await seedDemo(db) : false;
-    if (!(await tenantRepository(db).findById(config.tenantId))) {
+    if (!(await tenantService(db).byId(config.tenantId))) {
       throw new Error(
         `Tenant ${config.tenantId} does not exist. Set TENANT_ID to an existing tenant or seed the demo.`,
       );

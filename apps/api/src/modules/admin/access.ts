@@ -43,7 +43,14 @@ export function staffAccess(db: Db) {
     return restaurant;
   }
 
-  return { restaurantsOf, assertManages };
+  /** The caller's tenant and the restaurant they act on, once they are known to manage it. */
+  async function scope(request: FastifyRequest, restaurantId: number) {
+    const identity = userOf(request);
+    const restaurant = await assertManages(identity, restaurantId);
+    return { tenantId: identity.tenantId, restaurant };
+  }
+
+  return { restaurantsOf, assertManages, scope };
 }
 
 export type StaffAccess = ReturnType<typeof staffAccess>;

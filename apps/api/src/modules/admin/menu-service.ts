@@ -104,28 +104,19 @@ export function adminMenuService(db: Db, now: () => Date = () => new Date()) {
       const { product_id } = await product(tenantId, restaurant, id);
       const restaurants =
         body.description === undefined ? [restaurant.id] : await repo.restaurantsSelling(tenantId, product_id);
-      const at = new Date().toISOString();
-      await catalogue.write(tenantId, restaurants, async (trx) => {
-        if (body.price !== undefined || body.online_price !== undefined) {
-          await trx
-            .updateTable('restaurant_products')
-            .set({
+      const prices =
+        body.price !== undefined || body.online_price !== undefined
+          ? {
               ...(body.price !== undefined && { price: body.price }),
               ...(body.online_price !== undefined && { online_price: body.online_price }),
-              updated_at: at,
-            })
-            .where('tenant_id', '=', tenantId)
-            .where('id', '=', id)
-            .execute();
-        }
-        if (body.description !== undefined) {
-          await trx
-            .updateTable('products')
-            .set({ description: body.description, updated_at: at })
-            .where('tenant_id', '=', tenantId)
-            .where('id', '=', product_id)
-            .execute();
-        }
+            }
+          : undefined;
+      const fields = body.description !== undefined ? { description: body.description } : undefined;
+      await catalogue.editProduct(tenantId, restaurants, {
+        restaurantProductId: id,
+        productId: product_id,
+        prices,
+        product: fields,
       });
       return product(tenantId, restaurant, id);
     },
@@ -135,13 +126,10 @@ export function adminMenuService(db: Db, now: () => Date = () => new Date()) {
       await assertIn('restaurant_products', tenantId, restaurant.id, id);
       const { product_id } = await product(tenantId, restaurant, id);
       const restaurants = await repo.restaurantsSelling(tenantId, product_id);
-      await catalogue.write(tenantId, restaurants, async (trx) => {
-        await trx
-          .updateTable('products')
-          .set({ image_path: imagePath, updated_at: new Date().toISOString() })
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', product_id)
-          .execute();
+      await catalogue.editProduct(tenantId, restaurants, {
+        restaurantProductId: id,
+        productId: product_id,
+        product: { image_path: imagePath },
       });
       return product(tenantId, restaurant, id);
     },

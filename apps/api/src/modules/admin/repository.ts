@@ -49,6 +49,15 @@ export function adminRepository(db: Db) {
       }));
     },
 
+    findUser(tenantId: number, userId: number) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'name', 'email', 'role'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+    },
+
     findUserByEmail(tenantId: number, email: string) {
       return db
         .selectFrom('users')

@@ -1,11 +1,13 @@
 import type { Address, AddressRequest } from '@storefront/core';
+import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import type { AuthRepository } from './repository.js';
+import { addressRepository } from './address-repository.js';
 
 export const maxAddressesPerUser = 20;
 
 /** A user's saved delivery addresses; another user's id is simply not found. */
-export function addressService(repo: AuthRepository) {
+export function addressService(db: Db) {
+  const repo = addressRepository(db);
   const notFound = () => new AppError('not_found', 'No such address');
 
   async function get(tenantId: number, userId: number, id: number): Promise<Address> {
@@ -35,3 +37,5 @@ export function addressService(repo: AuthRepository) {
     },
   };
 }
+
+export type AddressService = ReturnType<typeof addressService>;

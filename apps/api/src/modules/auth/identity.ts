@@ -2,8 +2,7 @@ import type { UserRole } from '@storefront/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';
-import { sha256 } from './crypto.js';
-import { authRepository } from './repository.js';
+import { tokenService } from './service.js';
 
 /** Who is calling, from the bearer token (spec §7): a registered user, a guest, or nobody. */
 export type Identity =
@@ -43,7 +42,7 @@ const bearerPattern = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
  */
 export const identityPlugin = fp(
   async (app: FastifyInstance) => {
-    const repo = authRepository(app.db);
+    const tokens = tokenService(app.db);
     const signInListeners: SignInListener[] = [];
     app.decorate('accounts', {
       onSignIn: (listener: SignInListener) => void signInListeners.push(listener),
@@ -54,7 +53,7 @@ export const identityPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const match = bearerPattern.exec(request.headers.authorization ?? '');
       if (!match?.[1]) return;
-      const row = await repo.findLiveToken(sha256(match[1]), new Date().toISOString());
+      const row = await tokens.findLive(match[1]);
       if (!row) return;
       request.authTokenId = row.id;
       if (row.kind === 'user' && row.user_id !== null && row.role) {

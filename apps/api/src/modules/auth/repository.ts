@@ -1,9 +1,17 @@
 import type { Db } from '../../db/database.js';
-import type { AddressesTable, CodePurpose, UserRole } from '../../db/schema.js';
+import type { CodePurpose, UserRole } from '../../db/schema.js';
 
 const userColumns = ['id', 'tenant_id', 'email', 'name', 'phone_no', 'password_hash', 'google_sub', 'role'] as const;
 
+/** Users and guests, tokens, one-time codes and the SMS outbox; each scoped by tenant. */
 export function authRepository(db: Db) {
+  return { ...userRows(db), ...tokenRows(db), ...codeRows(db) };
+}
+
+export type AuthRepository = ReturnType<typeof authRepository>;
+
+/** Users and guests. */
+function userRows(db: Db) {
   return {
     findUserByEmail(tenantId: number, email: string) {
       return db
@@ -61,10 +69,6 @@ export function authRepository(db: Db) {
         .execute();
     },
 
-    findTenant(id: number) {
-      return db.selectFrom('tenants').select('id').where('id', '=', id).executeTakeFirst();
-    },
-
     // Guests
     async insertGuest(tenantId: number, guestId: number) {
       await db.insertInto('guests').values({ tenant_id: tenantId, guest_id: guestId }).execute();
@@ -88,8 +92,12 @@ export function authRepository(db: Db) {
     async deleteGuest(tenantId: number, guestId: number) {
       await db.deleteFrom('guests').where('tenant_id', '=', tenantId).where('guest_id', '=', guestId).execute();
     },
+  };
+}
 
-    // Tokens
+/** Session tokens of users and guests. */
+function tokenRows(db: Db) {
+  return {
     async insertToken(values: {
       tenant_id: number;
       token_hash: string;
@@ -152,8 +160,12 @@ export function authRepository(db: Db) {
         .where('revoked_at', 'is', null)
         .execute();
     },
+  };
+}
 
-    // One-time codes
+/** One-time codes, rate-limit attempts and the SMS outbox. */
+function codeRows(db: Db) {
+  return {
     async insertCode(values: {
       tenant_id: number;
       email: string;
@@ -237,57 +249,5 @@ export function authRepository(db: Db) {
         .values({ tenant_id: tenantId, to, body, created_at: new Date().toISOString() })
         .execute();
     },
-
-    // Addresses
-    listAddresses(tenantId: number, userId: number) {
-      return db
-        .selectFrom('addresses')
-        .select(['id', 'label', 'street', 'suburb', 'city', 'postcode'])
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute();
-    },
-    findAddress(tenantId: number, userId: number, id: number) {
-      return db
-        .selectFrom('addresses')
-        .select(['id', 'label', 'street', 'suburb', 'city', 'postcode'])
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-    async insertAddress(
-      values: Omit<AddressesTable, 'id' | 'created_at' | 'updated_at' | 'label'> & { label: string },
-    ) {
-      const { id } = await db.insertInto('addresses').values(values).returning('id').executeTakeFirstOrThrow();
-      return id;
-    },
-    async updateAddress(
-      tenantId: number,
-      userId: number,
-      id: number,
-      values: { label: string; street: string; suburb: string; city: string; postcode: string },
-    ) {
-      const result = await db
-        .updateTable('addresses')
-        .set({ ...values, updated_at: new Date().toISOString() })
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-    async deleteAddress(tenantId: number, userId: number, id: number) {
-      const result = await db
-        .deleteFrom('addresses')
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
-    },
   };
 }
-
-export type AuthRepository = ReturnType<typeof authRepository>;

@@ -7,7 +7,7 @@ import {
 } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { catalogueRepository } from '../catalogue/repository.js';
+import { catalogueService } from '../catalogue/service.js';
 import { bestSellersRepository } from './repository.js';
 
 /** Orders read at a time, so a busy restaurant's month of snapshots never sits in memory at once. */
@@ -34,7 +34,7 @@ export interface BestSellersChange {
  */
 export function bestSellersJob(db: Db, deps: { log?: FastifyBaseLogger } = {}) {
   const repo = bestSellersRepository(db);
-  const catalogue = catalogueRepository(db);
+  const catalogue = catalogueService(db);
 
   async function unitsSold(tenantId: number, restaurantId: number, since: string, until: string) {
     const units = new Map<number, number>();
@@ -71,7 +71,7 @@ export function bestSellersJob(db: Db, deps: { log?: FastifyBaseLogger } = {}) {
     if (chosen.length === shown.size && chosen.every((id) => shown.has(id))) return null;
     const changed = await db.transaction().execute(async (trx) => {
       const rows = await repo.setBestSellers(trx, tenantId, restaurantId, chosen);
-      if (rows > 0) await catalogue.bumpVersion(trx, tenantId, restaurantId);
+      if (rows > 0) await catalogue.moveVersion(trx, tenantId, restaurantId);
       return rows > 0;
     });
     return changed ? chosen : null;

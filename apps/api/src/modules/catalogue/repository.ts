@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { menuRows } from './menu-repository.js';
 
 /** Every read and write of the catalogue; each one scoped by tenant. */
 export function catalogueRepository(db: Db) {
+  return { ...versionRows(db), ...menuRows(db), ...writeRows(db) };
+}
+
+/** The catalogue version that tells every menu cache to move on. */
+function versionRows(db: Db) {
   return {
     findActiveRestaurant(tenantId: number, restaurantId: number) {
       return db
@@ -47,139 +53,28 @@ export function catalogueRepository(db: Db) {
       return moved.version;
     },
 
-    /** Everything one restaurant sells, in a handful of queries, as plain rows. */
-    async snapshot(tenantId: number, restaurantId: number) {
-      const [categories, products, attributes, values, groups, modifiers, configurations] = await Promise.all([
-        db
-          .selectFrom('categories')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .orderBy('sort_order')
-          .orderBy('id')
-          .execute(),
-        db
-          .selectFrom('restaurant_products as rp')
-          .innerJoin('products as p', (join) =>
-            join.onRef('p.id', '=', 'rp.product_id').onRef('p.tenant_id', '=', 'rp.tenant_id'),
-          )
-          .select([
-            'rp.id',
-            'rp.product_id',
-            'rp.price',
-            'rp.online_price',
-            'rp.is_available',
-            'rp.stock_count',
-            'rp.unit',
-            'rp.available_again_at',
-            'p.category_id',
-            'p.name',
-            'p.description',
-            'p.image_path',
-            'p.is_half_and_half',
-            // The restaurant's own sales decide once there are enough (decision 020).
-            (eb) => eb.fn.coalesce('rp.is_best_seller', 'p.is_best_seller').as('is_best_seller'),
-            'p.is_new',
-            'p.sort_order',
-          ])
-          .where('rp.tenant_id', '=', tenantId)
-          .where('rp.restaurant_id', '=', restaurantId)
-          .orderBy('p.sort_order')
-          .orderBy('rp.id')
-          .execute(),
-        db
-          .selectFrom('attributes')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .orderBy('sort_order')
-          .orderBy('id')
-          .execute(),
-        db
-          .selectFrom('attribute_values')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .orderBy('sort_order')
-          .orderBy('id')
-          .execute(),
-        db
-          .selectFrom('modifier_groups')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .orderBy('sort_order')
-          .orderBy('id')
-          .execute(),
-        db
-          .selectFrom('restaurant_product_modifiers')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .where('restaurant_id', '=', restaurantId)
-          .orderBy('sort_order')
-          .orderBy('id')
-          .execute(),
-        db
-          .selectFrom('modifier_configurations as c')
-          .innerJoin('restaurant_product_modifiers as m', 'm.id', 'c.modifier_id')
-          .selectAll('c')
-          .where('c.tenant_id', '=', tenantId)
-          .where('m.tenant_id', '=', tenantId)
-          .where('m.restaurant_id', '=', restaurantId)
-          .orderBy('c.sort_order')
-          .orderBy('c.id')
-          .execute(),
-      ]);
-      return { categories, products, attributes, values, groups, modifiers, configurations };
-    },
-
-    async bundles(tenantId: number, restaurantId: number, kind: 'deals' | 'combos') {
-      const table = kind === 'deals' ? 'deals' : 'combo_products';
-      const slotTable = kind === 'deals' ? 'deal_component_types' : 'combo_product_slots';
-      const bundles = await db
-        .selectFrom(table)
-        .selectAll()
+    /** Every catalogue write calls this in its transaction, so caches and ETags move on. */
+    async bumpVersion(trx: Kysely<Database>, tenantId: number, restaurantId: number) {
+      const next = await nextChangeAt(trx, tenantId, restaurantId, new Date());
+      const updated = await trx
+        .updateTable('catalogue_versions')
+        .set((eb) => ({ version: eb('version', '+', 1), next_change_at: next }))
         .where('tenant_id', '=', tenantId)
         .where('restaurant_id', '=', restaurantId)
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute();
-      const ids = bundles.map((b) => b.id);
-      if (ids.length === 0) return { bundles, slots: [], choices: [] };
-      const slots = await db
-        .selectFrom(slotTable)
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('parent_id', 'in', ids)
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute();
-      const slotIds = slots.map((s) => s.id);
-      const slotColumn = kind === 'deals' ? 'sc.deal_component_type_id' : 'sc.combo_product_slot_id';
-      const choices =
-        slotIds.length === 0
-          ? []
-          : await db
-              .selectFrom('slot_choices as sc')
-              .innerJoin('restaurant_products as rp', 'rp.id', 'sc.restaurant_product_id')
-              .innerJoin('products as p', 'p.id', 'rp.product_id')
-              .select([
-                'sc.deal_component_type_id',
-                'sc.combo_product_slot_id',
-                'sc.extra_price',
-                'rp.id as restaurant_product_id',
-                'rp.product_id',
-                'rp.is_available',
-                'rp.available_again_at',
-                'rp.stock_count',
-                'p.name',
-              ])
-              .where('sc.tenant_id', '=', tenantId)
-              .where('rp.tenant_id', '=', tenantId)
-              .where('rp.restaurant_id', '=', restaurantId)
-              .where(slotColumn, 'in', slotIds)
-              .orderBy('sc.sort_order')
-              .orderBy('sc.id')
-              .execute();
-      return { bundles, slots, choices };
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        await trx
+          .insertInto('catalogue_versions')
+          .values({ tenant_id: tenantId, restaurant_id: restaurantId, version: 2, next_change_at: next })
+          .execute();
+      }
     },
+  };
+}
 
+/** The back office's writes of products and modifiers (each call runs on the caller's transaction). */
+function writeRows(db: Db) {
+  return {
     /**
      * Switches a restaurant product or a modifier on or off (`until`: back on sale then, or null);
      * the restaurant id, or undefined when the row is not this tenant's.
@@ -217,21 +112,35 @@ export function catalogueRepository(db: Db) {
         .then((row) => row?.restaurant_id);
     },
 
-    /** Every catalogue write calls this in its transaction, so caches and ETags move on. */
-    async bumpVersion(trx: Kysely<Database>, tenantId: number, restaurantId: number) {
-      const next = await nextChangeAt(trx, tenantId, restaurantId, new Date());
-      const updated = await trx
-        .updateTable('catalogue_versions')
-        .set((eb) => ({ version: eb('version', '+', 1), next_change_at: next }))
+    setPrices(
+      trx: Kysely<Database>,
+      tenantId: number,
+      restaurantProductId: number,
+      prices: { price?: number; online_price?: number },
+      at: string,
+    ) {
+      return trx
+        .updateTable('restaurant_products')
+        .set({ ...prices, updated_at: at })
         .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', '=', restaurantId)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
-        await trx
-          .insertInto('catalogue_versions')
-          .values({ tenant_id: tenantId, restaurant_id: restaurantId, version: 2, next_change_at: next })
-          .execute();
-      }
+        .where('id', '=', restaurantProductId)
+        .execute();
+    },
+
+    /** The master product's own fields, which every restaurant selling it shows. */
+    setProductFields(
+      trx: Kysely<Database>,
+      tenantId: number,
+      productId: number,
+      fields: { description?: string; image_path?: string },
+      at: string,
+    ) {
+      return trx
+        .updateTable('products')
+        .set({ ...fields, updated_at: at })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', productId)
+        .execute();
     },
   };
 }

@@ -158,6 +158,13 @@ interface CacheEntry {
   menus: Map<MenuChannel, Menu>;
 }
 
+export interface ProductEdit {
+  restaurantProductId: number;
+  productId: number;
+  prices?: { price?: number; online_price?: number };
+  product?: { description?: string; image_path?: string };
+}
+
 export interface CachedAnswer {
   etag: string;
   /** The whole `{ data, error: null }` envelope, serialised once. */
@@ -288,13 +295,22 @@ export function catalogueService(db: Db) {
     restaurantOf: (table: 'restaurant_products' | 'restaurant_product_modifiers', tenantId: number, id: number) =>
       repo.restaurantOf(table, tenantId, id),
 
-    /** Any other catalogue write of the back office: `write` runs in the transaction that moves the version. */
-    async write(tenantId: number, restaurantIds: readonly number[], write: (trx: Kysely<Database>) => Promise<void>) {
+    /**
+     * A back-office edit of a product: the restaurant's prices and/or the product's own description
+     * or image, in the transaction that moves the menus of `restaurantIds` on.
+     */
+    async editProduct(tenantId: number, restaurantIds: readonly number[], edit: ProductEdit) {
+      const at = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
-        await write(trx);
+        if (edit.prices) await repo.setPrices(trx, tenantId, edit.restaurantProductId, edit.prices, at);
+        if (edit.product) await repo.setProductFields(trx, tenantId, edit.productId, edit.product, at);
         for (const restaurantId of restaurantIds) await repo.bumpVersion(trx, tenantId, restaurantId);
       });
     },
+
+    /** For a write of another module in its own transaction (best sellers): every cached menu moves on. */
+    moveVersion: (trx: Kysely<Database>, tenantId: number, restaurantId: number) =>
+      repo.bumpVersion(trx, tenantId, restaurantId),
   };
 }
 

@@ -1,13 +1,17 @@
 import type { ContactMessageBody } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { settingsService } from '../settings/service.js';
+import { tenantService } from '../tenants/service.js';
+import { contactRepository } from './repository.js';
 
-/** The contact form: delivered by mail to the business's contactEmail (theme general settings). */
+/** The contact form (delivered by mail to the business's contactEmail) and the newsletter sign-up. */
 export function contactService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
   const settings = settingsService(db, log);
+  const repo = contactRepository(db);
 
   async function send(message: ContactMessageBody): Promise<void> {
     const entry = await settings.resolve(message.tenant_id, null);
@@ -35,5 +39,15 @@ export function contactService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
     }
   }
 
-  return { send };
+  /** Signing up twice is fine: the same answer, so the form does not reveal who is on the list. */
+  async function subscribe(tenantId: number, email: string): Promise<void> {
+    if (!(await tenantService(db).byId(tenantId))) throw new AppError('not_found', 'Business not found');
+    try {
+      await repo.addSubscriber(tenantId, email.toLowerCase());
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+
+  return { send, subscribe };
 }

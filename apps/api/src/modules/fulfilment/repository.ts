@@ -15,10 +15,6 @@ export const fulfilmentRepository = {
       .executeTakeFirst();
   },
 
-  tenant(ex: Db, tenantId: number) {
-    return ex.selectFrom('tenants').select(['currency', 'locale']).where('id', '=', tenantId).executeTakeFirst();
-  },
-
   hours(ex: Db, tenantId: number, restaurantId: number, method: FulfilmentMethod) {
     return ex
       .selectFrom('restaurant_hours')

@@ -21,6 +21,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { methodOffMessage, onlineOrdersDisabledMessage, settingsService } from '../settings/service.js';
+import { tenantService } from '../tenants/service.js';
 import { type Geocoder, geocoderFor, offlineGeocoder } from './geocoder.js';
 import { fulfilmentRepository as repo } from './repository.js';
 
@@ -58,6 +59,63 @@ function parseList(json: string): string[] {
 
 const badTime = (message: string, field = 'pickup_time') =>
   new AppError('unprocessable', message, { [field]: message });
+
+function dayLabel(date: string, locale: string) {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}
+
+/** Why a day has no times, in words the customer reads. */
+function noTimesMessage(
+  reason: NoTimesReason,
+  restaurant: Restaurant,
+  method: TimedMethod,
+  date: string,
+  locale: string,
+) {
+  const day = dayLabel(date, locale);
+  switch (reason) {
+    case 'closed':
+      return `${restaurant.name} is closed for ${method} on ${day}. Please choose another day.`;
+    case 'none_left':
+      return `There are no more ${method} times on ${day}. Please choose another day.`;
+    case 'full':
+      return `Every ${method} time on ${day} is fully booked. Please choose another day.`;
+    case 'past':
+      return 'That date has passed. Please choose another day.';
+    case 'too_far':
+      return `Orders can be placed for today and the next ${daysAhead - 1} days. Please choose an earlier day.`;
+  }
+}
+
+/** 422 (or 409 when full) for a chosen time the rules refuse. */
+function problemError(
+  problem: OrderTimeProblem,
+  asap: boolean,
+  restaurant: Restaurant,
+  method: TimedMethod,
+  rules: FulfilmentTimeRules,
+) {
+  switch (problem) {
+    case 'closed':
+      return asap
+        ? badTime(`${restaurant.name} isn't taking ASAP ${method} orders right now. Please choose a time.`)
+        : badTime(`${restaurant.name} is closed for ${method} at that time. Please choose another time.`);
+    case 'past':
+      return badTime('That time has passed. Please choose a later time.');
+    case 'too_soon':
+      return badTime(`Orders need at least ${rules.leadMinutes} minutes. Please choose a later time.`);
+    case 'not_offered':
+      return asap
+        ? badTime('ASAP is not available. Please choose a time.')
+        : badTime('That time is not one of the times offered. Please choose another time.');
+    case 'full':
+      return new AppError('conflict', 'Sorry, that time is fully booked. Please choose another time.', {
+        pickup_time: 'Fully booked',
+      });
+  }
+}
 
 export function fulfilmentService(
   db: Db,
@@ -113,63 +171,8 @@ export function fulfilmentService(
   }
 
   async function localeOf(ex: Db, tenantId: number) {
-    const tenant = await repo.tenant(ex, tenantId);
+    const tenant = await tenantService(ex).byId(tenantId);
     return { currency: tenant?.currency ?? 'AUD', locale: tenant?.locale ?? 'en-AU' };
-  }
-
-  function dayLabel(date: string, locale: string) {
-    return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-      new Date(`${date}T12:00:00Z`),
-    );
-  }
-
-  function noTimesMessage(
-    reason: NoTimesReason,
-    restaurant: Restaurant,
-    method: TimedMethod,
-    date: string,
-    locale: string,
-  ) {
-    const day = dayLabel(date, locale);
-    switch (reason) {
-      case 'closed':
-        return `${restaurant.name} is closed for ${method} on ${day}. Please choose another day.`;
-      case 'none_left':
-        return `There are no more ${method} times on ${day}. Please choose another day.`;
-      case 'full':
-        return `Every ${method} time on ${day} is fully booked. Please choose another day.`;
-      case 'past':
-        return 'That date has passed. Please choose another day.';
-      case 'too_far':
-        return `Orders can be placed for today and the next ${daysAhead - 1} days. Please choose an earlier day.`;
-    }
-  }
-
-  function problemError(
-    problem: OrderTimeProblem,
-    asap: boolean,
-    restaurant: Restaurant,
-    method: TimedMethod,
-    rules: FulfilmentTimeRules,
-  ) {
-    switch (problem) {
-      case 'closed':
-        return asap
-          ? badTime(`${restaurant.name} isn't taking ASAP ${method} orders right now. Please choose a time.`)
-          : badTime(`${restaurant.name} is closed for ${method} at that time. Please choose another time.`);
-      case 'past':
-        return badTime('That time has passed. Please choose a later time.');
-      case 'too_soon':
-        return badTime(`Orders need at least ${rules.leadMinutes} minutes. Please choose a later time.`);
-      case 'not_offered':
-        return asap
-          ? badTime('ASAP is not available. Please choose a time.')
-          : badTime('That time is not one of the times offered. Please choose another time.');
-      case 'full':
-        return new AppError('conflict', 'Sorry, that time is fully booked. Please choose another time.', {
-          pickup_time: 'Fully booked',
-        });
-    }
   }
 
   return {

@@ -1,10 +1,11 @@
 import { healthResponseSchema } from '@storefront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ping } from '../../db/dialect.js';
 import { AppError } from '../../lib/errors.js';
 import { version } from '../../version.js';
+import { healthService } from './service.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const health = healthService(app.db);
   app.get(
     '/health',
     {
@@ -16,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       try {
-        await ping(app.db);
+        await health.databaseReachable();
       } catch (error) {
         app.log.error({ err: error }, 'database ping failed');
         throw new AppError('service_unavailable', 'Database is unreachable');

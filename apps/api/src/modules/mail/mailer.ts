@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { mailRepository } from './repository.js';
 
 export interface MailMessage {
   tenantId: number;
@@ -28,12 +29,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: D
       close: () => transport.close(),
     };
   }
+  const outbox = mailRepository(db);
   return {
     async send({ tenantId, to, subject, text, html }) {
-      await db
-        .insertInto('mail_outbox')
-        .values({ tenant_id: tenantId, to_address: to, subject, body_text: text, body_html: html ?? null })
-        .execute();
+      await outbox.keep({ tenantId, to, subject, text, html: html ?? null });
       // No SMTP server: whoever runs the demo reads codes and links here.
       log.info({ mail: { to, subject } }, `Mail kept in the outbox (no SMTP_URL):\n${text}`);
     },

@@ -1,11 +1,10 @@
-import { type ContentPageSlug, contentPageResponseSchema, contentPageSlugs } from '@storefront/core';
+import { contentPageResponseSchema, contentPageSlugs } from '@storefront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
-import { pagesRepository } from './repository.js';
+import { pagesService } from './service.js';
 
 export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pages = pagesRepository(app.db);
+  const pages = pagesService(app.db);
   app.get(
     '/v2/pages/:slug',
     {
@@ -17,10 +16,6 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contentPageResponseSchema },
       },
     },
-    async (request) => {
-      const page = await pages.find(request.query.tenant_id, request.params.slug);
-      if (!page) throw new AppError('not_found', 'Page not found');
-      return { data: { ...page, slug: page.slug as ContentPageSlug }, error: null };
-    },
+    async (request) => ({ data: await pages.page(request.query.tenant_id, request.params.slug), error: null }),
   );
 };

@@ -4,30 +4,36 @@ import type { Database, ReservationsTable } from '../../db/schema.js';
 
 type Executor = Db | Transaction<Database>;
 
+const restaurantColumns = [
+  'restaurants.id',
+  'restaurants.name',
+  'restaurants.street_name',
+  'restaurants.suburb',
+  'restaurants.city',
+  'restaurants.phone',
+  'restaurants.timezone',
+] as const;
+
+const settingsColumns = [
+  's.slot_minutes',
+  's.stay_minutes',
+  's.capacity_unit',
+  's.capacity_per_slot',
+  's.min_party',
+  's.max_party',
+  's.horizon_days',
+  's.min_notice_minutes',
+  's.cancel_cutoff_minutes',
+  's.max_active_per_customer',
+] as const;
+
+/** Every read and write of reservations; each scoped by tenant. */
 export function reservationRepository(db: Db) {
-  const restaurantColumns = [
-    'restaurants.id',
-    'restaurants.name',
-    'restaurants.street_name',
-    'restaurants.suburb',
-    'restaurants.city',
-    'restaurants.phone',
-    'restaurants.timezone',
-  ] as const;
+  return { ...restaurantRows(db), ...bookingReads(db), ...bookingWrites(db) };
+}
 
-  const settingsColumns = [
-    's.slot_minutes',
-    's.stay_minutes',
-    's.capacity_unit',
-    's.capacity_per_slot',
-    's.min_party',
-    's.max_party',
-    's.horizon_days',
-    's.min_notice_minutes',
-    's.cancel_cutoff_minutes',
-    's.max_active_per_customer',
-  ] as const;
-
+/** Restaurants that take bookings, their rules, hours and closures. */
+function restaurantRows(db: Db) {
   return {
     /** Active restaurants of the tenant that take bookings online, with their rules. */
     listBookableRestaurants(tenantId: number) {
@@ -90,7 +96,12 @@ export function reservationRepository(db: Db) {
         .execute();
       return rows.map((row) => row.date);
     },
+  };
+}
 
+/** Bookings as read by the guest, the account and the back office. */
+function bookingReads(db: Db) {
+  return {
     /** Units already taken per seating between two instants. */
     bookedBetween(tenantId: number, restaurantId: number, from: string, to: string) {
       return db
@@ -131,6 +142,34 @@ export function reservationRepository(db: Db) {
         .execute();
     },
 
+    /** A restaurant's bookings of one service day, in time order (back office). */
+    forDay(tenantId: number, restaurantId: number, serviceDate: string) {
+      return db
+        .selectFrom('reservations')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .where('service_date', '=', serviceDate)
+        .orderBy('starts_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    findById(tenantId: number, restaurantId: number, id: number) {
+      return db
+        .selectFrom('reservations')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+  };
+}
+
+/** Seating capacity and booking writes; each runs on the caller's transaction. */
+function bookingWrites(db: Db) {
+  return {
     transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute(fn);
     },
@@ -236,29 +275,6 @@ export function reservationRepository(db: Db) {
         .where('visit_status', '=', 'booked')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** A restaurant's bookings of one service day, in time order (back office). */
-    forDay(tenantId: number, restaurantId: number, serviceDate: string) {
-      return db
-        .selectFrom('reservations')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', '=', restaurantId)
-        .where('service_date', '=', serviceDate)
-        .orderBy('starts_at')
-        .orderBy('id')
-        .execute();
-    },
-
-    findById(tenantId: number, restaurantId: number, id: number) {
-      return db
-        .selectFrom('reservations')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', '=', restaurantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
     },
 
     /** Moves a confirmed booking's visit status, only from the one it was read with. */

@@ -24,9 +24,6 @@ export function settingsRepository(db: Db) {
         .executeTakeFirst()
         .then(Boolean);
     },
-    tenantExists(tenantId: number) {
-      return db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst().then(Boolean);
-    },
     /** The restaurant's ordering controls row, if it has one (defaults otherwise). */
     findOrderingControls(tenantId: number, restaurantId: number) {
       return db

@@ -19,6 +19,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import type { PaymentGatewaySecrets } from '../payments/provider.js';
 import { assertStripeKeys, StripeConfigError } from '../payments/stripe.js';
+import { tenantService } from '../tenants/service.js';
 import { settingsRepository } from './repository.js';
 
 export const onlineOrdersDisabledMessage = "We're not accepting online orders at the moment.";
@@ -133,7 +134,7 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
   }
 
   async function save(tenantId: number, restaurantId: number | null, patch: ValidThemePatch) {
-    if (!(await repo.tenantExists(tenantId))) throw new AppError('not_found', 'No settings for this tenant');
+    if (!(await tenantService(db).byId(tenantId))) throw new AppError('not_found', 'No settings for this tenant');
     if (restaurantId !== null && !(await repo.restaurantExists(tenantId, restaurantId))) {
       throw new AppError('not_found', 'Restaurant not found');
     }

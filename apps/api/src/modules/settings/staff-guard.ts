@@ -9,7 +9,7 @@ const requireOwnerRole = requireRole('owner');
 
 /**
  * Who may save the theme and set the payment provider and its keys: the tenant's owners only
- * (issue 11's roles). 401 without a user's token, 403 for a customer, staff or a manager, and 403
+ * (decision 017's roles). 401 without a user's token, 403 for a customer, staff or a manager, and 403
  * for the owner of another business.
  */
 export async function requireTenantOwner(request: FastifyRequest) {

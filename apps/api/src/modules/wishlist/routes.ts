@@ -2,7 +2,6 @@ import { addToWishlistRequestSchema, envelope, wishlistItemSchema } from '@store
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertOwnIds, requireUser, userOf } from '../auth/identity.js';
-import { wishlistRepository } from './repository.js';
 import { wishlistService } from './service.js';
 
 const ok = <T>(data: T) => ({ data, error: null });
@@ -10,7 +9,7 @@ const tags = ['wishlist'];
 
 /** Spec §7's four wishlist calls, exactly as named; a registered user's token is required (spec §5, §6). */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = wishlistService(wishlistRepository(app.db));
+  const service = wishlistService(app.db);
 
   app.get(
     '/get-wishlist',

@@ -1,8 +1,9 @@
 import type { WishlistItem } from '@storefront/core';
+import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../lib/errors.js';
 import { placeholderImage } from '../catalogue/service.js';
-import type { wishlistRepository } from './repository.js';
+import { wishlistRepository } from './repository.js';
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof wishlistRepository>['find']>>>;
 
@@ -18,7 +19,8 @@ function toItem(row: Row): WishlistItem {
   };
 }
 
-export function wishlistService(repo: ReturnType<typeof wishlistRepository>) {
+export function wishlistService(db: Db) {
+  const repo = wishlistRepository(db);
   return {
     async list(tenantId: number, userId: number) {
       return (await repo.list(tenantId, userId)).map(toItem);

@@ -1,0 +1,85 @@
+import {
+  changePasswordRequestSchema,
+  envelope,
+  setRoleRequestSchema,
+  updateProfileRequestSchema,
+  userSchema,
+} from '@storefront/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from './address-routes.js';
+import { requireRole, requireUser, userOf } from './identity.js';
+import type { AuthService } from './service.js';
+import { strictLimit } from './sign-in-routes.js';
+
+const ok = <T>(data: T) => ({ data, error: null });
+
+/** The signed-in user's account and the owner's role changes. */
+export const accountRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+  const tags = ['auth'];
+  const strict = strictLimit(app.config);
+
+  app.get(
+    '/v2/auth/me',
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'The signed-in user', response: { 200: envelope(userSchema) } },
+    },
+    async (request) => {
+      const { tenantId, userId } = userOf(request);
+      return ok(await service.me(tenantId, userId));
+    },
+  );
+
+  app.put(
+    '/v2/auth/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Update name, email or phone',
+        body: updateProfileRequestSchema,
+        response: { 200: envelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const { tenantId, userId } = userOf(request);
+      return ok(await service.updateProfile(tenantId, userId, request.body));
+    },
+  );
+
+  app.post(
+    '/v2/auth/change-password',
+    {
+      config: strict,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Change the password; ends every other session',
+        body: changePasswordRequestSchema,
+        response: { 200: envelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const { tenantId, userId } = userOf(request);
+      return ok(await service.changePassword(tenantId, userId, request.authTokenId, request.body));
+    },
+  );
+
+  app.put(
+    '/v2/staff/users/:id/role',
+    {
+      preHandler: requireRole('owner'),
+      schema: {
+        tags,
+        summary: "Owner only: set a user's role (customer, staff, manager, owner)",
+        params: idParams,
+        body: setRoleRequestSchema,
+        response: { 200: envelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const { tenantId, userId } = userOf(request);
+      return ok(await service.setRole(tenantId, userId, request.params.id, request.body.role));
+    },
+  );
+};
