@@ -57,7 +57,8 @@ describe('reservations of a signed-in customer', () => {
     const first = await book(ada.token, at(dateAhead(3), '18:00'));
     const second = await book(ada.token, at(dateAhead(2), '19:00'));
     const guestBooking = await book(null, at(dateAhead(3), '19:00'));
-    const bobs = await book(bob.token, at(dateAhead(3), '20:00'), 'bob.bookings@example.test');
+    // 19:30: the last seating every day, Sunday's dinner closing at 21:00 included.
+    const bobs = await book(bob.token, at(dateAhead(3), '19:30'), 'bob.bookings@example.test');
     for (const res of [first, second, guestBooking, bobs]) expect(res.statusCode).toBe(201);
     // One of Ada's bookings is in the past (the seating happened).
     const pastRow = await ctx.db

@@ -368,12 +368,12 @@ describe('booking as a guest', () => {
     const email = 'hoarder@example.test';
     expect((await book(guest({ email, starts_at: at(date, '18:00') }))).statusCode).toBe(201);
     expect((await book(guest({ email: email.toUpperCase(), starts_at: at(date, '19:00') }))).statusCode).toBe(201);
-    const third = await book(guest({ email, starts_at: at(date, '20:00') }));
+    const third = await book(guest({ email, starts_at: at(date, '19:30') }));
     expect(third.statusCode).toBe(409);
     expect(third.json().error.message).toBe(
       'You already have 2 bookings at Bella Nonna Surry Hills that day. Cancel one to book another time.',
     );
-    expect(await bookedUnits(surryHills, at(date, '20:00'))).toBe(0);
+    expect(await bookedUnits(surryHills, at(date, '19:30'))).toBe(0);
     // Another day, or another restaurant, is fine.
     expect((await book(guest({ email, starts_at: at(dateAhead(9), '19:00') }))).statusCode).toBe(201);
     expect((await book(guest({ email, restaurant_id: parramatta, starts_at: at(date, '19:00') }))).statusCode).toBe(
