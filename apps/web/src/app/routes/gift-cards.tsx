@@ -1,6 +1,5 @@
 import type { PaymentSession } from '@storefront/core';
 import { useId, useRef, useState } from 'react';
-import { focusFirstError } from '@/components/ui/field';
 import { primaryButton } from '@/components/ui/styles';
 import { ChallengeDialog } from '@/features/checkout/components/challenge-dialog';
 import { SandboxCardFields } from '@/features/checkout/components/sandbox-card-fields';
@@ -12,7 +11,7 @@ import { GiftCardsPage } from '@/features/gift-cards/components/gift-cards-page'
 import { useConfigStore } from '@/features/settings/stores/config-store';
 import { ApiError } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
-import { useZodForm } from '@/lib/forms';
+import { useFocusFirstError, useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import type { RouteHandle } from '../layout/root-layout';
 
@@ -28,8 +27,10 @@ function SandboxPayment({ payment, paySandbox, answerChallenge }: PaymentProps) 
   const {
     register,
     handleSubmit,
+    formState,
     formState: { errors },
   } = useZodForm(cardFormSchema, { defaultValues: emptyCard });
+  useFocusFirstError(formRef, formState);
   const [failure, setFailure] = useState<string | null>(payment.error);
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState(false);
@@ -50,10 +51,7 @@ function SandboxPayment({ payment, paySandbox, answerChallenge }: PaymentProps) 
   }
 
   // The gift card's pay call takes no name on the card.
-  const submit = handleSubmit(
-    ({ name: _name, ...card }) => void attempt(() => paySandbox(card)),
-    () => requestAnimationFrame(() => focusFirstError(formRef.current)),
-  );
+  const submit = handleSubmit(({ name: _name, ...card }) => void attempt(() => paySandbox(card)));
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Card payment">

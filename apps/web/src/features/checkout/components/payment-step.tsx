@@ -1,11 +1,10 @@
 import type { PaymentSession, PlacedOrder } from '@storefront/core';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { focusFirstError } from '@/components/ui/field';
 import { cardClass, linkClass, primaryButton } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
-import { useZodForm } from '@/lib/forms';
+import { useFocusFirstError, useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { answerSandboxChallenge, confirmSandboxPayment, paidOrder, refreshPayment } from '../api/payments';
 import { placeOrder } from '../api/place-order';
@@ -75,6 +74,7 @@ export function PaymentStep({
   const [pending, setPending] = useState<PlacedOrder | null>(null);
   const finished = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, cardForm.formState);
   const errorId = useId();
   const usesStripe = gateway?.provider === 'stripe';
 
@@ -129,10 +129,7 @@ export function PaymentStep({
     if (restaurantId === null) return;
     const payByCard = paymentMethod === 'card' && !fullyPaid;
     if (payByCard && !usesStripe) {
-      void cardForm.handleSubmit(
-        (card) => place(card),
-        () => requestAnimationFrame(() => focusFirstError(formRef.current)),
-      )(event);
+      void cardForm.handleSubmit(place)(event);
       return;
     }
     place(payByCard ? null : undefined);
