@@ -1,23 +1,21 @@
 import type { PaymentSession } from '@storefront/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { focusFirstError } from '@/components/ui/field';
+import { useId, useRef, useState } from 'react';
 import { primaryButton } from '@/components/ui/styles';
 import { ChallengeDialog } from '@/features/checkout/components/challenge-dialog';
 import { SandboxCardFields } from '@/features/checkout/components/sandbox-card-fields';
 import { StripeCardForm } from '@/features/checkout/components/stripe-card-form';
-import { type CardErrors, type CardFields, digitsOnly, parseExpiry, validateCard } from '@/features/checkout/lib/card';
+import { cardFormSchema, emptyCard } from '@/features/checkout/lib/card-form';
 import { BalanceChecker } from '@/features/gift-cards/components/balance-checker';
 import { BuyGiftCard, type RenderPayment } from '@/features/gift-cards/components/buy-gift-card';
 import { GiftCardsPage } from '@/features/gift-cards/components/gift-cards-page';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 import { ApiError } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
+import { useFocusFirstError, useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import type { RouteHandle } from '../layout/root-layout';
 
 export const handle: RouteHandle = { title: 'Gift cards' };
-
-const emptyCard: CardFields = { number: '', expiry: '', cvc: '', name: '' };
 
 type PaymentProps = Parameters<RenderPayment>[0];
 
@@ -26,8 +24,13 @@ function SandboxPayment({ payment, paySandbox, answerChallenge }: PaymentProps) 
   const errorId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const testMode = useConfigStore((s) => s.paymentConfig?.mode !== 'live');
-  const [card, setCard] = useState(emptyCard);
-  const [errors, setErrors] = useState<CardErrors>({});
+  const {
+    register,
+    handleSubmit,
+    formState,
+    formState: { errors },
+  } = useZodForm(cardFormSchema, { defaultValues: emptyCard });
+  useFocusFirstError(formRef, formState);
   const [failure, setFailure] = useState<string | null>(payment.error);
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState(false);
@@ -47,33 +50,12 @@ function SandboxPayment({ payment, paySandbox, answerChallenge }: PaymentProps) 
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateCard(card);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    const expiry = parseExpiry(card.expiry);
-    void attempt(() =>
-      paySandbox({
-        card_number: digitsOnly(card.number),
-        exp_month: expiry?.month ?? 0,
-        exp_year: expiry?.year ?? 0,
-        cvc: card.cvc.trim(),
-      }),
-    );
-  }
+  // The gift card's pay call takes no name on the card.
+  const submit = handleSubmit(({ name: _name, ...card }) => void attempt(() => paySandbox(card)));
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Card payment">
-      <SandboxCardFields
-        value={card}
-        errors={errors}
-        testMode={testMode}
-        onChange={(patch) => setCard((c) => ({ ...c, ...patch }))}
-      />
+      <SandboxCardFields register={register} errors={errors} testMode={testMode} />
       {failure && (
         <p id={errorId} role="alert" className="text-red-800">
           {failure}

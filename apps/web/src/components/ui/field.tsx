@@ -1,7 +1,7 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { errorClass, hintClass, inputClass, labelClass } from './styles';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: string;
   name: string;
   error?: string | null;

@@ -1,36 +1,32 @@
-import { type Address, addressRequestSchema } from '@storefront/core';
+import { type Address, type AddressRequest, addressRequestSchema } from '@storefront/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
+import { showServerErrors, useZodForm } from '@/lib/forms';
 import { useSaveAddress } from '../api/save-address';
-import {
-  type FieldErrors,
-  FormAlert,
-  formValues,
-  SubmitButton,
-  secondaryButtonClass,
-  TextField,
-  validate,
-} from './form-fields';
+import { FormAlert, SubmitButton, secondaryButtonClass, TextField } from './form-fields';
+
+const blankAddress: AddressRequest = { label: '', street: '', suburb: '', city: '', postcode: '' };
 
 /** The address form (street, suburb, city, postcode), for a new address or an existing one. */
 export function AddressForm({ address, onDone }: { address?: Address; onDone(): void }) {
   const save = useSaveAddress();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useZodForm(addressRequestSchema, { defaultValues: address ? addressValues(address) : blankAddress });
   const [message, setMessage] = useState('');
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessage('');
-    const result = validate(addressRequestSchema, formValues(event.currentTarget));
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
+  async function onValid(values: z.output<typeof addressRequestSchema>) {
     try {
-      await save.mutateAsync({ ...result.data, id: address?.id });
+      await save.mutateAsync({ ...values, id: address?.id });
       toast.success(address ? 'Address updated' : 'Address saved');
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      if (error instanceof ApiError) showServerErrors(setError, error.fields);
       setMessage(error instanceof ApiError ? error.message : 'Could not save the address.');
     }
   }
@@ -38,7 +34,10 @@ export function AddressForm({ address, onDone }: { address?: Address; onDone(): 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        setMessage('');
+        void handleSubmit(onValid)(event);
+      }}
       className="grid gap-4 rounded-lg border border-stone-200 p-4 sm:grid-cols-2"
       aria-label={address ? 'Edit address' : 'New address'}
     >
@@ -47,43 +46,38 @@ export function AddressForm({ address, onDone }: { address?: Address; onDone(): 
       </div>
       <TextField
         label="Label (optional)"
-        name="label"
-        defaultValue={address?.label}
-        error={errors.label}
+        error={errors.label?.message}
+        {...register('label')}
         placeholder="Home, Work…"
       />
       <TextField
         label="Street address"
-        name="street"
         autoComplete="address-line1"
-        defaultValue={address?.street}
         required
-        error={errors.street}
+        error={errors.street?.message}
+        {...register('street')}
       />
       <TextField
         label="Suburb"
-        name="suburb"
         autoComplete="address-level3"
-        defaultValue={address?.suburb}
         required
-        error={errors.suburb}
+        error={errors.suburb?.message}
+        {...register('suburb')}
       />
       <TextField
         label="City"
-        name="city"
         autoComplete="address-level2"
-        defaultValue={address?.city}
         required
-        error={errors.city}
+        error={errors.city?.message}
+        {...register('city')}
       />
       <TextField
         label="Postcode"
-        name="postcode"
         autoComplete="postal-code"
         inputMode="numeric"
-        defaultValue={address?.postcode}
         required
-        error={errors.postcode}
+        error={errors.postcode?.message}
+        {...register('postcode')}
       />
       <div className="flex flex-wrap items-end gap-3 sm:col-span-2">
         <SubmitButton pending={save.isPending}>Save address</SubmitButton>
@@ -93,4 +87,8 @@ export function AddressForm({ address, onDone }: { address?: Address; onDone(): 
       </div>
     </form>
   );
+}
+
+function addressValues({ label, street, suburb, city, postcode }: Address): AddressRequest {
+  return { label, street, suburb, city, postcode };
 }

@@ -4,19 +4,14 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
+import { useZodForm } from '@/lib/forms';
 import { useRequestLoginCode } from '../api/request-login-code';
 import { useStartSession } from '../api/session';
 import { useVerifyCode } from '../api/verify-code';
 import { type PendingSignIn, usePendingSignInStore } from '../stores/pending-sign-in-store';
-import {
-  type FieldErrors,
-  FormAlert,
-  formValues,
-  SubmitButton,
-  secondaryButtonClass,
-  TextField,
-  validate,
-} from './form-fields';
+import { FormAlert, SubmitButton, secondaryButtonClass, TextField } from './form-fields';
+
+const codeSchema = z.object({ code: codeField });
 
 /** Enters the mailed 6-digit code that completes a sign-up or a passwordless sign-in. */
 export function CodeForm({ pending, redirectTo = '/' }: { pending: PendingSignIn; redirectTo?: string }) {
@@ -25,17 +20,16 @@ export function CodeForm({ pending, redirectTo = '/' }: { pending: PendingSignIn
   const resend = useRequestLoginCode();
   const startSession = useStartSession();
   const setPending = usePendingSignInStore((state) => state.setPending);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(codeSchema, { defaultValues: { code: '' } });
   const [message, setMessage] = useState('');
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessage('');
-    const result = validate(z.object({ code: codeField }), formValues(event.currentTarget));
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
+  async function verifyCode({ code }: z.output<typeof codeSchema>) {
     try {
-      const session = await verify.mutateAsync({ ...pending, code: result.data.code });
+      const session = await verify.mutateAsync({ ...pending, code });
       setPending(null);
       startSession(session);
       toast.success(pending.purpose === 'signup' ? 'Welcome! Your account is ready.' : 'You are signed in');
@@ -59,17 +53,25 @@ export function CodeForm({ pending, redirectTo = '/' }: { pending: PendingSignIn
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Enter your code">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setMessage('');
+        void handleSubmit(verifyCode)(event);
+      }}
+      className="flex flex-col gap-4"
+      aria-label="Enter your code"
+    >
       <FormAlert>{message}</FormAlert>
       <TextField
         label="6-digit code"
-        name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
         required
-        error={errors.code}
+        error={errors.code?.message}
         hint={`Sent to ${pending.email}. It expires in 10 minutes.`}
+        {...register('code')}
       />
       <div className="flex flex-wrap gap-3">
         <SubmitButton pending={verify.isPending}>Verify</SubmitButton>

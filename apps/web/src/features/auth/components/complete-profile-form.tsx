@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
+import { useZodForm } from '@/lib/forms';
 import { useUpdateProfile } from '../api/update-profile';
-import { type FieldErrors, FormAlert, formValues, SubmitButton, TextField, validate } from './form-fields';
+import { FormAlert, SubmitButton, TextField } from './form-fields';
 
 const schema = z.object({ name: nameField, phone_no: phoneField });
 
@@ -12,16 +13,16 @@ const schema = z.object({ name: nameField, phone_no: phoneField });
 export function CompleteProfileForm({ name, redirectTo = '/' }: { name: string; redirectTo?: string }) {
   const navigate = useNavigate();
   const update = useUpdateProfile();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(schema, { defaultValues: { name, phone_no: '' } });
   const [message, setMessage] = useState('');
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validate(schema, formValues(event.currentTarget));
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
+  async function save(values: z.output<typeof schema>) {
     try {
-      await update.mutateAsync(result.data);
+      await update.mutateAsync(values);
       navigate(redirectTo, { replace: true });
     } catch (error) {
       setMessage(error instanceof ApiError ? error.message : 'Could not save. Please try again.');
@@ -29,10 +30,17 @@ export function CompleteProfileForm({ name, redirectTo = '/' }: { name: string; 
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Complete your profile">
+    <form noValidate onSubmit={handleSubmit(save)} className="flex flex-col gap-4" aria-label="Complete your profile">
       <FormAlert>{message}</FormAlert>
-      <TextField label="Name" name="name" autoComplete="name" defaultValue={name} required error={errors.name} />
-      <TextField label="Phone" name="phone_no" type="tel" autoComplete="tel" required error={errors.phone_no} />
+      <TextField label="Name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        required
+        error={errors.phone_no?.message}
+        {...register('phone_no')}
+      />
       <SubmitButton pending={update.isPending}>Save and continue</SubmitButton>
     </form>
   );

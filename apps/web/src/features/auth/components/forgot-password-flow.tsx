@@ -1,13 +1,14 @@
-import { codeField, emailField, passwordField } from '@storefront/core';
+import { codeField, passwordField, requestCodeSchema } from '@storefront/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
+import { useZodForm } from '@/lib/forms';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { useStartSession } from '../api/session';
-import { type FieldErrors, FormAlert, formValues, linkClass, SubmitButton, TextField, validate } from './form-fields';
+import { FormAlert, linkClass, SubmitButton, TextField } from './form-fields';
 
 /** The single-use link carries its secret in the #fragment (never sent to a server); read it once. */
 export function readResetLink(hash: string): { email: string; token: string } | null {
@@ -17,49 +18,88 @@ export function readResetLink(hash: string): { email: string; token: string } | 
   return email && token ? { email, token } : null;
 }
 
+const emailSchema = requestCodeSchema.pick({ email: true });
 const newPasswordSchema = z
   .object({ password: passwordField, confirm: z.string() })
   .refine((value) => value.password === value.confirm, { message: 'The passwords differ', path: ['confirm'] });
+const codeAndPasswordSchema = newPasswordSchema.and(z.object({ code: codeField }));
 
 type Step = { kind: 'email' } | { kind: 'code'; email: string } | { kind: 'link'; email: string; token: string };
 
 export function ForgotPasswordFlow({ link }: { link: { email: string; token: string } | null }) {
-  const navigate = useNavigate();
-  const startSession = useStartSession();
-  const forgot = useForgotPassword();
-  const reset = useResetPassword();
   const [step, setStep] = useState<Step>(link ? { kind: 'link', ...link } : { kind: 'email' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  if (step.kind === 'email') return <RequestCodeForm onSent={(email) => setStep({ kind: 'code', email })} />;
+  return <NewPasswordForm step={step} />;
+}
+
+function RequestCodeForm({ onSent }: { onSent(email: string): void }) {
+  const forgot = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(emailSchema, { defaultValues: { email: '' } });
   const [message, setMessage] = useState('');
 
-  async function requestCode(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessage('');
-    const result = validate(z.object({ email: emailField }), formValues(event.currentTarget));
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
+  async function requestCode({ email }: z.output<typeof emailSchema>) {
     try {
-      await forgot.mutateAsync(result.data.email);
-      setStep({ kind: 'code', email: result.data.email });
+      await forgot.mutateAsync(email);
+      onSent(email);
     } catch (error) {
       setMessage(error instanceof ApiError ? error.message : 'Could not send a code. Please try again.');
     }
   }
 
-  async function setNewPassword(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (step.kind === 'email') return;
-    setMessage('');
-    const values = formValues(event.currentTarget);
-    const schema = step.kind === 'code' ? newPasswordSchema.and(z.object({ code: codeField })) : newPasswordSchema;
-    const result = validate(schema, values);
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setMessage('');
+        void handleSubmit(requestCode)(event);
+      }}
+      className="flex flex-col gap-4"
+      aria-label="Reset your password"
+    >
+      <FormAlert>{message}</FormAlert>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <SubmitButton pending={forgot.isPending}>Send reset code</SubmitButton>
+      <Link to="/login" className={linkClass}>
+        Back to log in
+      </Link>
+    </form>
+  );
+}
+
+type NewPassword = { password: string; confirm: string; code?: string };
+
+/** The code from the mail, or the link's secret, with the new password twice. */
+function NewPasswordForm({ step }: { step: Exclude<Step, { kind: 'email' }> }) {
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const reset = useResetPassword();
+  const schema: z.ZodType<NewPassword, NewPassword> = step.kind === 'code' ? codeAndPasswordSchema : newPasswordSchema;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(schema, {
+    defaultValues: step.kind === 'code' ? { code: '', password: '', confirm: '' } : { password: '', confirm: '' },
+  });
+  const [message, setMessage] = useState('');
+
+  async function setNewPassword(values: NewPassword) {
     try {
       const session = await reset.mutateAsync(
         step.kind === 'code'
-          ? { email: step.email, code: values.code, password: result.data.password }
-          : { email: step.email, reset_token: step.token, password: result.data.password },
+          ? { email: step.email, code: values.code, password: values.password }
+          : { email: step.email, reset_token: step.token, password: values.password },
       );
       startSession(session);
       toast.success('Your password has been changed');
@@ -69,20 +109,16 @@ export function ForgotPasswordFlow({ link }: { link: { email: string; token: str
     }
   }
 
-  if (step.kind === 'email') {
-    return (
-      <form noValidate onSubmit={requestCode} className="flex flex-col gap-4" aria-label="Reset your password">
-        <FormAlert>{message}</FormAlert>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-        <SubmitButton pending={forgot.isPending}>Send reset code</SubmitButton>
-        <Link to="/login" className={linkClass}>
-          Back to log in
-        </Link>
-      </form>
-    );
-  }
   return (
-    <form noValidate onSubmit={setNewPassword} className="flex flex-col gap-4" aria-label="Choose a new password">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setMessage('');
+        void handleSubmit(setNewPassword)(event);
+      }}
+      className="flex flex-col gap-4"
+      aria-label="Choose a new password"
+    >
       {step.kind === 'code' && (
         <p role="status" className="text-stone-700">
           If {step.email} has an account, we sent it a 6-digit code and a link. Enter the code here, or open the link.
@@ -92,30 +128,30 @@ export function ForgotPasswordFlow({ link }: { link: { email: string; token: str
       {step.kind === 'code' && (
         <TextField
           label="6-digit code"
-          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
           required
-          error={errors.code}
+          error={errors.code?.message}
+          {...register('code')}
         />
       )}
       <TextField
         label="New password"
-        name="password"
         type="password"
         autoComplete="new-password"
         required
-        error={errors.password}
+        error={errors.password?.message}
         hint="At least 8 characters."
+        {...register('password')}
       />
       <TextField
         label="Confirm new password"
-        name="confirm"
         type="password"
         autoComplete="new-password"
         required
-        error={errors.confirm}
+        error={errors.confirm?.message}
+        {...register('confirm')}
       />
       <SubmitButton pending={reset.isPending}>Set new password</SubmitButton>
     </form>

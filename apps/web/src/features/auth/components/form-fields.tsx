@@ -1,24 +1,6 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
-import type { z } from 'zod';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 
-export type FieldErrors = Record<string, string>;
-
-/** Checks form values against a contract schema: the parsed data, or one message per field. */
-export function validate<T extends z.ZodType>(
-  schema: T,
-  values: unknown,
-): { data: z.output<T>; errors: null } | { data: null; errors: FieldErrors } {
-  const result = schema.safeParse(values);
-  if (result.success) return { data: result.data, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    errors[key] ??= issue.message;
-  }
-  return { data: null, errors };
-}
-
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
   name: string;
   error?: string;
@@ -94,9 +76,4 @@ export function AuthCard({ title, children, intro }: { title: string; intro?: Re
       {children}
     </section>
   );
-}
-
-/** FormData of a form as a plain object of strings. */
-export function formValues(form: HTMLFormElement): Record<string, string> {
-  return Object.fromEntries([...new FormData(form).entries()].map(([key, value]) => [key, String(value)]));
 }

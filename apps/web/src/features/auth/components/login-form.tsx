@@ -1,22 +1,14 @@
-import { emailField, loginRequestSchema } from '@storefront/core';
+import { loginRequestSchema } from '@storefront/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
+import { useZodForm } from '@/lib/forms';
 import { useLogin } from '../api/login';
 import { useRequestLoginCode } from '../api/request-login-code';
 import { useStartSession } from '../api/session';
 import { usePendingSignInStore } from '../stores/pending-sign-in-store';
-import {
-  type FieldErrors,
-  FormAlert,
-  formValues,
-  linkClass,
-  SubmitButton,
-  secondaryButtonClass,
-  TextField,
-  validate,
-} from './form-fields';
+import { FormAlert, linkClass, SubmitButton, secondaryButtonClass, TextField } from './form-fields';
 import { GoogleButton } from './google-button';
 
 const loginSchema = loginRequestSchema.omit({ tenant_id: true });
@@ -27,17 +19,19 @@ export function LoginForm({ redirectTo = '/' }: { redirectTo?: string }) {
   const login = useLogin();
   const requestCode = useRequestLoginCode();
   const setPending = usePendingSignInStore((state) => state.setPending);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    clearErrors,
+    getValues,
+    formState: { errors },
+  } = useZodForm(loginSchema, { defaultValues: { email: '', password: '' } });
   const [message, setMessage] = useState('');
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessage('');
-    const result = validate(loginSchema, formValues(event.currentTarget));
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
+  async function logIn(values: z.output<typeof loginSchema>) {
     try {
-      const session = await login.mutateAsync(result.data);
+      const session = await login.mutateAsync(values);
       startSession(session);
       navigate(session.needs_profile.length ? '/complete-login' : redirectTo, { replace: true });
     } catch (error) {
@@ -45,15 +39,15 @@ export function LoginForm({ redirectTo = '/' }: { redirectTo?: string }) {
     }
   }
 
-  async function emailCode(form: HTMLFormElement | null) {
-    if (!form) return;
+  /** Asks only for the email: the password's error (if any) goes. */
+  async function emailCode() {
     setMessage('');
-    const result = validate(z.object({ email: emailField }), formValues(form));
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
+    clearErrors();
+    if (!(await trigger('email'))) return;
+    const email = loginSchema.shape.email.parse(getValues('email'));
     try {
-      await requestCode.mutateAsync(result.data.email);
-      setPending({ email: result.data.email, purpose: 'login' });
+      await requestCode.mutateAsync(email);
+      setPending({ email, purpose: 'login' });
       navigate('/complete-login');
     } catch (error) {
       setMessage(error instanceof ApiError ? error.message : 'Could not send a code. Please try again.');
@@ -62,16 +56,31 @@ export function LoginForm({ redirectTo = '/' }: { redirectTo?: string }) {
 
   return (
     <div className="flex flex-col gap-5">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          setMessage('');
+          void handleSubmit(logIn)(event);
+        }}
+        className="flex flex-col gap-4"
+        aria-label="Log in"
+      >
         <FormAlert>{message}</FormAlert>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           required
-          error={errors.password}
+          error={errors.password?.message}
+          {...register('password')}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <SubmitButton pending={login.isPending}>Log in</SubmitButton>
@@ -83,7 +92,7 @@ export function LoginForm({ redirectTo = '/' }: { redirectTo?: string }) {
           type="button"
           className={secondaryButtonClass}
           disabled={requestCode.isPending}
-          onClick={(event) => void emailCode(event.currentTarget.form)}
+          onClick={() => void emailCode()}
         >
           Email me a sign-in code instead
         </button>

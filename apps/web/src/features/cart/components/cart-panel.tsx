@@ -1,8 +1,10 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
+import { useZodForm } from '@/lib/forms';
 import { useCart } from '../api/get-cart';
 import { useChangeQuantity, useClearCart, useCoupon, useRemoveCartItem } from '../hooks/use-cart-actions';
 import { useCartStore } from '../stores/cart-store';
@@ -102,13 +104,23 @@ function CartLine({ item }: { item: CartItem }) {
   );
 }
 
+/** The code as typed: the server judges it (an unknown code and a malformed one answer alike). */
+const couponFormSchema = z.object({ code: z.string() });
+
 function CouponField() {
   const inputId = useId();
   const errorId = useId();
   const applied = useCartStore((s) => s.couponCode);
   const coupon = useCoupon();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useZodForm(couponFormSchema, { defaultValues: { code: '' } });
+  const error = errors.code?.message;
   const [busy, setBusy] = useState(false);
   if (applied) {
     return (
@@ -122,33 +134,31 @@ function CouponField() {
       </div>
     );
   }
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit({ code }: { code: string }) {
     if (!code.trim()) return;
     setBusy(true);
-    setError(null);
+    clearErrors();
     try {
       await coupon.apply(code);
-      setCode('');
+      reset();
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Invalid coupon code');
+      setError('code', { type: 'server', message: e instanceof Error ? e.message : 'Invalid coupon code' });
     } finally {
       setBusy(false);
     }
   }
   return (
-    <form onSubmit={submit} className="flex flex-col gap-1 text-sm">
+    <form onSubmit={handleSubmit(submit)} className="flex flex-col gap-1 text-sm">
       <label htmlFor={inputId} className="font-medium">
         Coupon code
       </label>
       <div className="flex gap-2">
         <input
           id={inputId}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2"
+          {...register('code')}
         />
         <button
           type="submit"

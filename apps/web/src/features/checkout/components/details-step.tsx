@@ -1,13 +1,14 @@
-import { deliveryAddressSchema, guestDetailsSchema } from '@storefront/core';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Field, focusFirstError } from '@/components/ui/field';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Field } from '@/components/ui/field';
 import { cardClass, errorClass, hintClass, inputClass, labelClass, primaryButton } from '@/components/ui/styles';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
+import { useFocusFirstError, useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { getDeliveryQuote } from '../api/get-delivery-quote';
 import { useFulfilmentTimes } from '../api/get-fulfilment-times';
+import { type DetailsFormValues, detailsFormSchema } from '../lib/details-form';
 import { type CheckoutStore, type ShippingDetails, useCheckoutStore } from '../stores/checkout-store';
 import { CheckoutSteps } from './checkout-steps';
 
@@ -22,14 +23,13 @@ const guestFields = [
 const addressFields = [
   {
     key: 'formattedAddress',
-    wire: 'formatted_address',
     label: 'Street address',
     autoComplete: 'street-address',
     missing: 'Enter your address',
   },
-  { key: 'suburb', wire: 'suburb', label: 'Suburb', autoComplete: 'address-level3', missing: 'Enter your suburb' },
-  { key: 'city', wire: 'city', label: 'City', autoComplete: 'address-level2', missing: 'Enter your city' },
-  { key: 'postcode', wire: 'postcode', label: 'Postcode', autoComplete: 'postal-code', missing: 'Enter your postcode' },
+  { key: 'suburb', label: 'Suburb', autoComplete: 'address-level3', missing: 'Enter your suburb' },
+  { key: 'city', label: 'City', autoComplete: 'address-level2', missing: 'Enter your city' },
+  { key: 'postcode', label: 'Postcode', autoComplete: 'postal-code', missing: 'Enter your postcode' },
 ] as const;
 
 const isComplete = (a: ShippingDetails) => addressFields.every((f) => a[f.key].trim() !== '');
@@ -298,8 +298,18 @@ export function DetailsStep({ restaurantId, dineIn = false, summary, onContinue 
   const step1Completed = useCheckoutStore((s) => s.step1Completed);
   const quoteLoading = useCheckoutStore((s) => s.deliveryChargeLoading);
   const isGuest = useAuthStore((s) => !selectIsLoggedIn(s));
-  const [errors, setErrors] = useState<Errors>({});
+  const guestDetails = useCheckoutStore((s) => s.guestDetails);
+  const shippingDetails = useCheckoutStore((s) => s.shippingDetails);
+  // The fields stay the store's (kept across visits); the form checks them and holds their errors.
+  const form = useZodForm(detailsFormSchema({ guest: isGuest, delivery: method === 'delivery' }), {
+    values: { ...guestDetails, ...shippingDetails },
+    resetOptions: { keepErrors: true, keepSubmitCount: true, keepIsSubmitSuccessful: true },
+  });
+  const errors: Errors = Object.fromEntries(
+    Object.entries(form.formState.errors).map(([key, error]) => [key, error?.message ?? '']),
+  );
   const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, form.formState);
   const instructionsId = useId();
   const gateId = useId();
   const quote = useDeliveryQuote(restaurantId);
@@ -319,39 +329,15 @@ export function DetailsStep({ restaurantId, dineIn = false, summary, onContinue 
       key in state.guestDetails
         ? state.guestDetails[key as keyof typeof state.guestDetails]
         : state.shippingDetails[key as keyof ShippingDetails];
-    setErrors((e) => {
-      const next = { ...e };
-      if (value?.trim()) delete next[key];
-      else next[key] = missingMessage(key) ?? 'Required';
-      return next;
-    });
+    const name = key as keyof DetailsFormValues;
+    if (value?.trim()) form.clearErrors(name);
+    else form.setError(name, { type: 'blur', message: missingMessage(key) ?? 'Required' });
     if (key in state.shippingDetails) void quote.run();
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const state = useCheckoutStore.getState();
-    const next: Errors = {};
-    if (isGuest) {
-      const result = guestDetailsSchema.safeParse(state.guestDetails);
-      if (!result.success) for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
-    }
-    if (state.deliveryMethod === 'delivery') {
-      const result = deliveryAddressSchema.safeParse(toWire(state.shippingDetails));
-      if (!result.success) {
-        for (const issue of result.error.issues) {
-          const field = addressFields.find((f) => f.wire === issue.path[0]);
-          if (field) next[field.key] ??= issue.message;
-        }
-      }
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    if (state.step1Completed) onContinue();
-  }
+  const submit = form.handleSubmit(() => {
+    if (useCheckoutStore.getState().step1Completed) onContinue();
+  });
 
   const canContinue = step1Completed && !quoteLoading && (!dineIn || Boolean(tableId));
   return (

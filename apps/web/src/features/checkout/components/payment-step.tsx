@@ -1,15 +1,15 @@
 import type { PaymentSession, PlacedOrder } from '@storefront/core';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { focusFirstError } from '@/components/ui/field';
 import { cardClass, linkClass, primaryButton } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
+import { useFocusFirstError, useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { answerSandboxChallenge, confirmSandboxPayment, paidOrder, refreshPayment } from '../api/payments';
 import { placeOrder } from '../api/place-order';
 import { endAttempt, idempotencyKeyFor, saveLastOrder } from '../lib/attempt';
-import { type CardErrors, type CardFields, digitsOnly, parseExpiry, validateCard } from '../lib/card';
+import { cardFormSchema, emptyCard, type SandboxCardBody } from '../lib/card-form';
 import { orderBody } from '../lib/order-body';
 import { type CheckoutPaymentMethod, useCheckoutStore } from '../stores/checkout-store';
 import { ChallengeDialog } from './challenge-dialog';
@@ -41,8 +41,6 @@ export interface PaymentStepProps {
   fullyPaid?: boolean;
 }
 
-const emptyCard: CardFields = { number: '', expiry: '', cvc: '', name: '' };
-
 function failureMessage(session: PaymentSession): string {
   if (session.error) return session.error;
   if (session.status === 'cancelled') return 'The payment was cancelled.';
@@ -68,8 +66,7 @@ export function PaymentStep({
   const setPaymentMethod = useCheckoutStore((s) => s.setPaymentMethod);
   const isProcessing = useCheckoutStore((s) => s.isProcessing);
   const isGuest = useAuthStore((s) => !selectIsLoggedIn(s));
-  const [card, setCard] = useState<CardFields>(emptyCard);
-  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const cardForm = useZodForm(cardFormSchema, { defaultValues: emptyCard });
   const [error, setError] = useState<{ message: string; backToDetails: boolean } | null>(null);
   const [challenge, setChallenge] = useState<PlacedOrder | null>(null);
   const [stripe, setStripe] = useState<PlacedOrder | null>(null);
@@ -77,6 +74,7 @@ export function PaymentStep({
   const [pending, setPending] = useState<PlacedOrder | null>(null);
   const finished = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, cardForm.formState);
   const errorId = useId();
   const usesStripe = gateway?.provider === 'stripe';
 
@@ -131,31 +129,28 @@ export function PaymentStep({
     if (restaurantId === null) return;
     const payByCard = paymentMethod === 'card' && !fullyPaid;
     if (payByCard && !usesStripe) {
-      const errors = validateCard(card);
-      setCardErrors(errors);
-      if (Object.keys(errors).length > 0) {
-        requestAnimationFrame(() => focusFirstError(formRef.current));
-        return;
-      }
+      void cardForm.handleSubmit(place)(event);
+      return;
     }
+    place(payByCard ? null : undefined);
+  }
+
+  /** Places the order; `card` is the sandbox card to pay with, null for Stripe's, undefined for none. */
+  function place(card: SandboxCardBody | null | undefined) {
+    if (restaurantId === null) return;
     void run(async () => {
       const body = orderBody(useCheckoutStore.getState(), { restaurantId, isGuest, couponCode, loyaltyPoints });
       const placed = await placeOrder(body, idempotencyKeyFor(body));
       const payment = placed.payment;
-      if (!payByCard || !payment || payment.status === 'succeeded') return finish(placed);
+      if (card === undefined || !payment || payment.status === 'succeeded') return finish(placed);
       setPending(placed);
       if (payment.provider === 'stripe') {
         setStripe(placed);
         return;
       }
-      const expiry = parseExpiry(card.expiry);
-      const session = await confirmSandboxPayment(payment.payment_id, {
-        card_number: digitsOnly(card.number),
-        exp_month: expiry?.month ?? 0,
-        exp_year: expiry?.year ?? 0,
-        cvc: card.cvc.trim(),
-        name: card.name.trim() || undefined,
-      });
+      // The gateway said Stripe but the order answered the sandbox: no card was asked for.
+      if (!card) throw new Error('No card details for this payment');
+      const session = await confirmSandboxPayment(payment.payment_id, card);
       afterPayment(placed, session);
     });
   }
@@ -222,10 +217,9 @@ export function PaymentStep({
                     <legend className="float-left mb-2 font-bold text-xl">Card details</legend>
                     <div className="clear-left">
                       <SandboxCardFields
-                        value={card}
-                        errors={cardErrors}
+                        register={cardForm.register}
+                        errors={cardForm.formState.errors}
                         testMode={gateway?.mode !== 'live'}
-                        onChange={(patch) => setCard((c) => ({ ...c, ...patch }))}
                       />
                     </div>
                   </fieldset>

@@ -1,19 +1,18 @@
 import { sandboxTestCards } from '@storefront/core';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
-import type { CardErrors, CardFields } from '../lib/card';
+import type { CardFormValues } from '../lib/card-form';
 
 const spaced = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** The sandbox provider's card form (test mode): number, expiry, CVC and name. */
 export function SandboxCardFields({
-  value,
+  register,
   errors,
-  onChange,
   testMode,
 }: {
-  value: CardFields;
-  errors: CardErrors;
-  onChange(patch: Partial<CardFields>): void;
+  register: UseFormRegister<CardFormValues>;
+  errors: FieldErrors<CardFormValues>;
   testMode: boolean;
 }) {
   return (
@@ -34,41 +33,33 @@ export function SandboxCardFields({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Card number"
-          name="cardNumber"
           inputMode="numeric"
           autoComplete="cc-number"
-          value={value.number}
-          onChange={(e) => onChange({ number: e.target.value })}
-          error={errors.number}
+          error={errors.cardNumber?.message}
           className="sm:col-span-2"
+          {...register('cardNumber')}
         />
         <Field
           label="Expiry date (MM/YY)"
-          name="expiry"
           autoComplete="cc-exp"
           placeholder="MM/YY"
-          value={value.expiry}
-          onChange={(e) => onChange({ expiry: e.target.value })}
-          error={errors.expiry}
+          error={errors.expiry?.message}
+          {...register('expiry')}
         />
         <Field
           label="Security code (CVC)"
-          name="cvc"
           inputMode="numeric"
           autoComplete="cc-csc"
           maxLength={4}
-          value={value.cvc}
-          onChange={(e) => onChange({ cvc: e.target.value })}
-          error={errors.cvc}
+          error={errors.cvc?.message}
+          {...register('cvc')}
         />
         <Field
           label="Name on card"
-          name="cardName"
           autoComplete="cc-name"
-          value={value.name}
-          onChange={(e) => onChange({ name: e.target.value })}
-          error={errors.name}
+          error={errors.cardName?.message}
           className="sm:col-span-2"
+          {...register('cardName')}
         />
       </div>
     </div>

@@ -1,26 +1,31 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { useZodForm } from '@/lib/forms';
 import { useCheckGiftCardBalance } from '../api/check-gift-card-balance';
+import { giftCardCodeFormSchema } from '../lib/code-form';
 import { formatMoney } from '../money';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
 
 export function BalanceChecker() {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useZodForm(giftCardCodeFormSchema, { defaultValues: { code: '' } });
+  const error = errors.code?.message;
   const check = useCheckGiftCardBalance();
   const id = useId();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError('Enter a gift card code');
-      return;
-    }
-    setError(null);
+  const submit = handleSubmit(({ code }) =>
     check.mutate(code, {
-      onError: (e) => setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.'),
-    });
-  }
+      onError: (e) =>
+        setError('code', {
+          type: 'server',
+          message: e instanceof ApiError ? e.message : 'Something went wrong. Please try again.',
+        }),
+    }),
+  );
 
   const result = check.isSuccess && !error ? check.data : null;
   return (
@@ -36,14 +41,13 @@ export function BalanceChecker() {
           <input
             id={`${id}-code`}
             className={`${inputClass} font-mono uppercase tracking-wider`}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
             placeholder="XXXX-XXXX-XXXX-XXXX"
             autoComplete="off"
             spellCheck={false}
             maxLength={64}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
+            {...register('code')}
           />
         </div>
         <button type="submit" className={primaryButton} disabled={check.isPending}>

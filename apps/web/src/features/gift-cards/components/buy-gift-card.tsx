@@ -1,17 +1,15 @@
-import {
-  type BuyGiftCardBody,
-  buyGiftCardBodySchema,
-  type GiftCardPurchase,
-  type PaymentSession,
-} from '@storefront/core';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import type { BuyGiftCardBody, GiftCardOptions, GiftCardPurchase, PaymentSession } from '@storefront/core';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import type { FieldPath } from 'react-hook-form';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
+import { showServerErrors, useZodForm } from '@/lib/forms';
 import { useBuyGiftCard } from '../api/buy-gift-card';
 import { confirmGiftCard } from '../api/confirm-gift-card';
 import { useGiftCardOptions } from '../api/get-gift-card-options';
 import { answerGiftCardChallenge, paySandboxGiftCard, type SandboxCard } from '../api/pay-gift-card';
-import { formatMoney, parseDollars } from '../money';
+import { type BuyGiftCardFormValues, buyGiftCardFormSchema, chosenAmount } from '../lib/buy-gift-card-form';
+import { formatMoney } from '../money';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
 
 /**
@@ -30,14 +28,7 @@ export type RenderPayment = (props: {
   answerChallenge(approve: boolean): Promise<PaymentSession | null>;
 }) => ReactNode;
 
-type Field =
-  | 'amount'
-  | 'recipient_name'
-  | 'recipient_email'
-  | 'sender_name'
-  | 'purchaser_email'
-  | 'message'
-  | 'deliver_on';
+type Field = FieldPath<BuyGiftCardFormValues>;
 
 const newKey = () => `gc-${crypto.randomUUID()}`;
 
@@ -47,74 +38,61 @@ function todayIn(timeZone: string) {
   );
 }
 
-export function BuyGiftCard({
-  renderPayment,
-  contact,
-}: {
+interface BuyGiftCardProps {
   renderPayment?: RenderPayment;
   /** A signed-in customer's name and email, to prefill the sender. */
   contact?: { name: string; email: string } | null;
-}) {
+}
+
+export function BuyGiftCard(props: BuyGiftCardProps) {
   const options = useGiftCardOptions();
+  if (options.isPending) return <p role="status">Loading gift cards…</p>;
+  if (options.isError) return <p role="alert">Gift cards could not be loaded. Please try again later.</p>;
+  if (!options.data.enabled) return <p>Gift cards are not available at the moment.</p>;
+  return <GiftCardPurchaseFlow settings={options.data} {...props} />;
+}
+
+/** The buy form, then the card payment; the form keeps what was typed for a next card. */
+function GiftCardPurchaseFlow({ settings, renderPayment, contact }: BuyGiftCardProps & { settings: GiftCardOptions }) {
   const buy = useBuyGiftCard();
   const id = useId();
-  const [preset, setPreset] = useState<number | 'custom' | null>(null);
-  const [custom, setCustom] = useState('');
-  const [recipientName, setRecipientName] = useState('');
-  const [recipientEmail, setRecipientEmail] = useState('');
-  const [senderName, setSenderName] = useState(contact?.name ?? '');
-  const [purchaserEmail, setPurchaserEmail] = useState(contact?.email ?? '');
-  const [message, setMessage] = useState('');
-  const [later, setLater] = useState(false);
-  const [deliverOn, setDeliverOn] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    getValues,
+    formState: { errors },
+  } = useZodForm(buyGiftCardFormSchema(runtimeConfig.tenantId, settings), {
+    defaultValues: {
+      preset: String(settings.presets[0] ?? 'custom'),
+      amount: '',
+      recipient_name: '',
+      recipient_email: '',
+      sender_name: contact?.name ?? '',
+      purchaser_email: contact?.email ?? '',
+      message: '',
+      when: 'now',
+      deliver_on: '',
+    },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [key, setKey] = useState(newKey);
   const [purchase, setPurchase] = useState<GiftCardPurchase | null>(null);
   // What the last check answered; shown once the card form is done with it.
   const checked = useRef<GiftCardPurchase | null>(null);
 
-  if (options.isPending) return <p role="status">Loading gift cards…</p>;
-  if (options.isError) return <p role="alert">Gift cards could not be loaded. Please try again later.</p>;
-  const settings = options.data;
-  if (!settings.enabled) return <p>Gift cards are not available at the moment.</p>;
-  const chosen = preset ?? settings.presets[0] ?? 'custom';
-  const amount = chosen === 'custom' ? parseDollars(custom) : chosen;
+  const [preset, custom, when] = watch(['preset', 'amount', 'when']);
+  const amount = chosenAmount({ preset, amount: custom });
   const today = todayIn(runtimeConfig.tenant.timezone);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const found: Partial<Record<Field, string>> = {};
-    if (amount === null || amount < settings.min_amount || amount > settings.max_amount) {
-      found.amount = `Choose an amount from ${formatMoney(settings.min_amount)} to ${formatMoney(settings.max_amount)}`;
-    }
-    if (later && !deliverOn) found.deliver_on = 'Choose a delivery date';
-    const body: BuyGiftCardBody = {
-      tenant_id: runtimeConfig.tenantId,
-      amount: amount ?? 0,
-      recipient_name: recipientName,
-      recipient_email: recipientEmail,
-      sender_name: senderName,
-      purchaser_email: purchaserEmail,
-      ...(message.trim() ? { message } : {}),
-      ...(later && deliverOn ? { deliver_on: deliverOn } : {}),
-    };
-    const parsed = buyGiftCardBodySchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  function submit(body: BuyGiftCardBody) {
     buy.mutate(
       { body, idempotencyKey: key },
       {
         onSuccess: setPurchase,
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<Field, string>>);
+          if (error instanceof ApiError) showServerErrors(setError, error.fields);
           setFormError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
         },
       },
@@ -123,7 +101,7 @@ export function BuyGiftCard({
 
   async function check() {
     if (!purchase) throw new Error('nothing to pay');
-    const result = await confirmGiftCard(purchase.gift_card.id, purchaserEmail);
+    const result = await confirmGiftCard(purchase.gift_card.id, getValues('purchaser_email'));
     checked.current = result;
     if (result.gift_card.status === 'active') return { status: 'succeeded' as const, error: null };
     return result.payment ?? { status: 'processing' as const, error: null };
@@ -135,7 +113,12 @@ export function BuyGiftCard({
 
   async function paySandbox(card: SandboxCard) {
     if (!purchase?.payment) return null;
-    const result = await paySandboxGiftCard(purchase.gift_card.id, purchaserEmail, purchase.payment.payment_id, card);
+    const result = await paySandboxGiftCard(
+      purchase.gift_card.id,
+      getValues('purchaser_email'),
+      purchase.payment.payment_id,
+      card,
+    );
     setPurchase(result);
     return result.payment;
   }
@@ -144,7 +127,7 @@ export function BuyGiftCard({
     if (!purchase?.payment) return null;
     const result = await answerGiftCardChallenge(
       purchase.gift_card.id,
-      purchaserEmail,
+      getValues('purchaser_email'),
       purchase.payment.payment_id,
       approve,
     );
@@ -205,28 +188,31 @@ export function BuyGiftCard({
   const fieldError = (field: Field) =>
     errors[field] ? (
       <p id={`${id}-${field}-error`} className={errorClass}>
-        {errors[field]}
+        {errors[field]?.message}
       </p>
     ) : null;
-  const text = (field: Field, label: string, value: string, set: (v: string) => void, type = 'text', auto?: string) => (
+  const text = (field: Field, label: string, type = 'text', auto?: string) => (
     <div>
       <label htmlFor={`${id}-${field}`} className={labelClass}>
         {label}
       </label>
-      <input
-        {...fieldProps(field)}
-        type={type}
-        className={inputClass}
-        value={value}
-        autoComplete={auto}
-        onChange={(e) => set(e.target.value)}
-      />
+      <input {...fieldProps(field)} type={type} className={inputClass} autoComplete={auto} {...register(field)} />
       {fieldError(field)}
     </div>
   );
+  const choiceClass =
+    'cursor-pointer rounded-md border border-stone-400 px-4 py-2 has-checked:border-primary has-checked:bg-primary has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-primary';
 
   return (
-    <form onSubmit={submit} noValidate className={`${cardClass} grid gap-5`} aria-labelledby={`${id}-title`}>
+    <form
+      onSubmit={(event) => {
+        setFormError(null);
+        void handleSubmit(submit)(event);
+      }}
+      noValidate
+      className={`${cardClass} grid gap-5`}
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className="font-semibold text-xl">
         Buy a gift card
       </h2>
@@ -234,78 +220,50 @@ export function BuyGiftCard({
         <legend className={labelClass}>Amount</legend>
         <div className="flex flex-wrap gap-2">
           {settings.presets.map((cents) => (
-            <label
-              key={cents}
-              className="cursor-pointer rounded-md border border-stone-400 px-4 py-2 has-checked:border-primary has-checked:bg-primary has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-primary"
-            >
-              <input
-                type="radio"
-                name={`${id}-amount`}
-                className="sr-only"
-                checked={chosen === cents}
-                onChange={() => setPreset(cents)}
-              />
+            <label key={cents} className={choiceClass}>
+              <input type="radio" className="sr-only" value={String(cents)} {...register('preset')} />
               {formatMoney(cents)}
             </label>
           ))}
-          <label className="cursor-pointer rounded-md border border-stone-400 px-4 py-2 has-checked:border-primary has-checked:bg-primary has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-primary">
-            <input
-              type="radio"
-              name={`${id}-amount`}
-              className="sr-only"
-              checked={chosen === 'custom'}
-              onChange={() => setPreset('custom')}
-            />
+          <label className={choiceClass}>
+            <input type="radio" className="sr-only" value="custom" {...register('preset')} />
             Other amount
           </label>
         </div>
-        {chosen === 'custom' && (
+        {preset === 'custom' && (
           <div className="mt-3 max-w-48">
             <label htmlFor={`${id}-amount`} className={labelClass}>
               Amount in dollars ({formatMoney(settings.min_amount)} to {formatMoney(settings.max_amount)})
             </label>
-            <input
-              {...fieldProps('amount')}
-              inputMode="decimal"
-              className={inputClass}
-              value={custom}
-              onChange={(e) => setCustom(e.target.value)}
-            />
+            <input {...fieldProps('amount')} inputMode="decimal" className={inputClass} {...register('amount')} />
           </div>
         )}
         {fieldError('amount')}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('recipient_name', 'Recipient’s name', recipientName, setRecipientName)}
-        {text('recipient_email', 'Recipient’s email', recipientEmail, setRecipientEmail, 'email')}
-        {text('sender_name', 'Your name', senderName, setSenderName, 'text', 'name')}
-        {text('purchaser_email', 'Your email (for the receipt)', purchaserEmail, setPurchaserEmail, 'email', 'email')}
+        {text('recipient_name', 'Recipient’s name')}
+        {text('recipient_email', 'Recipient’s email', 'email')}
+        {text('sender_name', 'Your name', 'text', 'name')}
+        {text('purchaser_email', 'Your email (for the receipt)', 'email', 'email')}
       </div>
       <div>
         <label htmlFor={`${id}-message`} className={labelClass}>
           Message (optional)
         </label>
-        <textarea
-          {...fieldProps('message')}
-          className={inputClass}
-          rows={3}
-          maxLength={500}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-        />
+        <textarea {...fieldProps('message')} className={inputClass} rows={3} maxLength={500} {...register('message')} />
         {fieldError('message')}
       </div>
       <fieldset>
         <legend className={labelClass}>When should we email it?</legend>
         <div className="flex flex-wrap gap-4">
           <label className="flex items-center gap-2">
-            <input type="radio" name={`${id}-when`} checked={!later} onChange={() => setLater(false)} /> Now
+            <input type="radio" value="now" {...register('when')} /> Now
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name={`${id}-when`} checked={later} onChange={() => setLater(true)} /> On a date
+            <input type="radio" value="later" {...register('when')} /> On a date
           </label>
         </div>
-        {later && (
+        {when === 'later' && (
           <div className="mt-3 max-w-56">
             <label htmlFor={`${id}-deliver_on`} className={labelClass}>
               Delivery date
@@ -315,8 +273,7 @@ export function BuyGiftCard({
               type="date"
               className={inputClass}
               min={today}
-              value={deliverOn}
-              onChange={(e) => setDeliverOn(e.target.value)}
+              {...register('deliver_on')}
             />
           </div>
         )}

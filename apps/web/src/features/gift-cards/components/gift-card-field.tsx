@@ -1,6 +1,8 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { useZodForm } from '@/lib/forms';
 import { useCheckGiftCardBalance } from '../api/check-gift-card-balance';
+import { giftCardCodeFormSchema } from '../lib/code-form';
 import { formatMoney } from '../money';
 import { errorClass, inputClass, labelClass } from './styles';
 
@@ -28,22 +30,30 @@ export function GiftCardField({
   onRemove(): void;
 }) {
   const id = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useZodForm(giftCardCodeFormSchema, { defaultValues: { code: '' } });
+  const error = errors.code?.message;
   const check = useCheckGiftCardBalance();
   const [balance, setBalance] = useState<{ last4: string; balance: number } | null>(null);
   const rechecked = useRef(false);
 
   function run(entered: string, onFailed: () => void = () => {}) {
-    setError(null);
+    clearErrors();
     check.mutate(entered, {
       onSuccess: (result) => {
         setBalance({ last4: result.last4, balance: result.balance });
         onApply(entered.trim().toUpperCase(), result.balance);
-        setCode('');
+        reset();
       },
       onError: (e) => {
-        setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
+        const message = e instanceof ApiError ? e.message : 'Something went wrong. Please try again.';
+        setError('code', { type: 'server', message });
         onFailed();
       },
     });
@@ -56,14 +66,7 @@ export function GiftCardField({
     run(applied, onRemove);
   }, []);
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError('Enter a gift card code');
-      return;
-    }
-    run(code);
-  }
+  const apply = handleSubmit(({ code }) => run(code));
 
   if (applied) {
     const last4 = balance?.last4 ?? applied.replace(/[\s-]/g, '').slice(-4);
@@ -95,14 +98,13 @@ export function GiftCardField({
         <input
           id={`${id}-code`}
           className={`${inputClass} font-mono uppercase`}
-          value={code}
           placeholder="XXXX-XXXX-XXXX-XXXX"
           autoComplete="off"
           spellCheck={false}
           maxLength={64}
-          onChange={(e) => setCode(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
+          {...register('code')}
         />
         <button type="submit" className={smallButton} disabled={check.isPending}>
           Apply

@@ -1,31 +1,32 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useZodForm } from '@/lib/forms';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { newsletterFormSchema } from '../lib/newsletter-form';
 
 /** The footer's optional newsletter sign-up (footer.showNewsletter). */
 export function NewsletterForm({ tenantId }: { tenantId: number }) {
   const subscribe = useSubscribeNewsletter();
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useZodForm(newsletterFormSchema, { defaultValues: { email: '' } });
+  const error = errors.email?.message;
   const id = useId();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const email = String(new FormData(form).get('email') ?? '').trim();
-    if (!emailPattern.test(email)) {
-      setError('Please enter a valid email address');
-      return;
-    }
-    setError(null);
-    subscribe.mutate(
-      { tenant_id: tenantId, email },
-      { onSuccess: () => form.reset(), onError: (e) => setError(e.message) },
-    );
-  }
-
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(({ email }) =>
+        subscribe.mutate(
+          { tenant_id: tenantId, email },
+          { onSuccess: () => reset(), onError: (e) => setError('email', { type: 'server', message: e.message }) },
+        ),
+      )}
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className="mb-3 font-semibold text-white">
         Newsletter
       </h2>
@@ -35,12 +36,12 @@ export function NewsletterForm({ tenantId }: { tenantId: number }) {
       <div className="mt-1 flex gap-2">
         <input
           id={id}
-          name="email"
           type="email"
           autoComplete="email"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className="min-w-0 flex-1 rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900"
+          {...register('email')}
         />
         <button
           type="submit"

@@ -1,9 +1,17 @@
-import { createReservationBodySchema, isValidDate, type ReservationRestaurant } from '@storefront/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { isValidDate, type ReservationRestaurant } from '@storefront/core';
+import { useId, useRef, useState } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { useZodForm } from '@/lib/forms';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useAvailability } from '../api/get-availability';
 import { useReservationRestaurants } from '../api/get-reservation-restaurants';
-import { draftBody, formatTime, guestsLabel, type ReservationDraft } from '../draft';
+import { formatTime, guestsLabel, type ReservationDraft } from '../draft';
+import {
+  fieldOrder,
+  type ReservationField,
+  type ReservationFormDraft,
+  reservationFormSchema,
+} from '../lib/reservation-form';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton, secondaryButton } from './styles';
 
 export interface ContactDetails {
@@ -11,30 +19,6 @@ export interface ContactDetails {
   email: string;
   phoneNo: string;
 }
-
-type Field = 'restaurant' | 'date' | 'partySize' | 'startsAt' | 'name' | 'email' | 'phoneNo' | 'specialRequests';
-
-/** Contract field → form field, for the messages the shared schema gives. */
-const fieldOf: Record<string, Field> = {
-  restaurant_id: 'restaurant',
-  starts_at: 'startsAt',
-  party_size: 'partySize',
-  name: 'name',
-  email: 'email',
-  phone_no: 'phoneNo',
-  special_requests: 'specialRequests',
-};
-
-const fieldOrder: Field[] = [
-  'restaurant',
-  'date',
-  'partySize',
-  'startsAt',
-  'name',
-  'email',
-  'phoneNo',
-  'specialRequests',
-];
 
 export function ReservationForm({
   initial,
@@ -61,11 +45,6 @@ export function ReservationForm({
   const shownDate = date || restaurant?.first_date || '';
   const [partySize, setPartySize] = useState(initial?.partySize ?? 2);
   const [startsAt, setStartsAt] = useState<string | null>(initial?.startsAt ?? null);
-  const [name, setName] = useState(initial?.name ?? contact?.name ?? '');
-  const [email, setEmail] = useState(initial?.email ?? contact?.email ?? '');
-  const [phoneNo, setPhoneNo] = useState(initial?.phoneNo ?? contact?.phoneNo ?? '');
-  const [specialRequests, setSpecialRequests] = useState(initial?.specialRequests ?? '');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
 
@@ -74,79 +53,48 @@ export function ReservationForm({
   );
   const slots = availability.data?.slots ?? [];
   const chosenSlot = slots.find((slot) => slot.starts_at === startsAt) ?? null;
+  const form = useZodForm(reservationFormSchema({ restaurant, date: shownDate, partySize, slot: chosenSlot }), {
+    defaultValues: {
+      name: initial?.name ?? contact?.name ?? '',
+      email: initial?.email ?? contact?.email ?? '',
+      phoneNo: initial?.phoneNo ?? contact?.phoneNo ?? '',
+      specialRequests: initial?.specialRequests ?? '',
+    },
+  });
+  const errors: Partial<Record<ReservationField, FieldError>> = form.formState.errors;
 
   function changeSearch(apply: () => void) {
     apply();
     setStartsAt(null);
-    setErrors((e) => ({ ...e, startsAt: undefined }));
+    form.clearErrors('startsAt');
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Partial<Record<Field, string>> = {};
-    if (!restaurant) found.restaurant = 'Choose a restaurant';
-    if (!isValidDate(shownDate)) found.date = 'Choose a date';
-    if (!chosenSlot) found.startsAt = 'Choose a time';
-    const draft: ReservationDraft | null =
-      restaurant && chosenSlot
-        ? {
-            restaurant,
-            date: shownDate,
-            partySize,
-            startsAt: chosenSlot.starts_at,
-            time: chosenSlot.time,
-            name: name.trim(),
-            email: email.trim(),
-            phoneNo: phoneNo.trim(),
-            specialRequests: specialRequests.trim(),
-            idempotencyKey: initial?.idempotencyKey ?? newIdempotencyKey(),
-          }
-        : null;
-    const parsed = createReservationBodySchema.safeParse(
-      draft
-        ? draftBody(draft)
-        : {
-            tenant_id: 1,
-            restaurant_id: 1,
-            starts_at: new Date().toISOString(),
-            party_size: partySize,
-            name,
-            email,
-            phone_no: phoneNo,
-            special_requests: specialRequests,
-          },
-    );
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const field = fieldOf[String(issue.path[0])];
-      if (field && !found[field]) found[field] = issue.message;
-    }
-    setErrors(found);
+  function book(draft: ReservationFormDraft) {
+    // A changed booking is a different request: it needs a key of its own.
+    const same =
+      initial &&
+      initial.startsAt === draft.startsAt &&
+      initial.partySize === draft.partySize &&
+      initial.restaurant.id === draft.restaurant.id &&
+      initial.name === draft.name &&
+      initial.email === draft.email &&
+      initial.phoneNo === draft.phoneNo &&
+      initial.specialRequests === draft.specialRequests;
+    onSubmit({ ...draft, idempotencyKey: same ? initial.idempotencyKey : newIdempotencyKey() });
+  }
+
+  const submit = form.handleSubmit(book, (invalid) => {
+    const found: typeof errors = invalid;
     const first = fieldOrder.find((field) => found[field]);
-    if (first) {
-      formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
-      return;
-    }
-    if (draft) {
-      // A changed booking is a different request: it needs a key of its own.
-      const same =
-        initial &&
-        initial.startsAt === draft.startsAt &&
-        initial.partySize === draft.partySize &&
-        initial.restaurant.id === draft.restaurant.id &&
-        initial.name === draft.name &&
-        initial.email === draft.email &&
-        initial.phoneNo === draft.phoneNo &&
-        initial.specialRequests === draft.specialRequests;
-      onSubmit(same ? draft : { ...draft, idempotencyKey: newIdempotencyKey() });
-    }
-  }
+    formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+  });
 
-  const describedBy = (field: Field, hint?: string) =>
+  const describedBy = (field: ReservationField, hint?: string) =>
     [errors[field] ? `${id}-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
-  const fieldError = (field: Field) =>
+  const fieldError = (field: ReservationField) =>
     errors[field] ? (
       <p id={`${id}-${field}-error`} className={errorClass}>
-        {errors[field]}
+        {errors[field]?.message}
       </p>
     ) : null;
 
@@ -279,7 +227,7 @@ export function ReservationForm({
                     data-field={index === 0 ? 'startsAt' : undefined}
                     onChange={() => {
                       setStartsAt(slot.starts_at);
-                      setErrors((e) => ({ ...e, startsAt: undefined }));
+                      form.clearErrors('startsAt');
                     }}
                     className="peer absolute inset-0 cursor-pointer opacity-0"
                   />
@@ -304,8 +252,7 @@ export function ReservationForm({
             field="name"
             label="Name"
             autoComplete="name"
-            value={name}
-            onChange={setName}
+            registration={form.register('name')}
             error={fieldError('name')}
             describedBy={describedBy('name')}
           />
@@ -315,8 +262,7 @@ export function ReservationForm({
             label="Phone"
             type="tel"
             autoComplete="tel"
-            value={phoneNo}
-            onChange={setPhoneNo}
+            registration={form.register('phoneNo')}
             error={fieldError('phoneNo')}
             describedBy={describedBy('phoneNo')}
           />
@@ -327,8 +273,7 @@ export function ReservationForm({
               label="Email"
               type="email"
               autoComplete="email"
-              value={email}
-              onChange={setEmail}
+              registration={form.register('email')}
               error={fieldError('email')}
               describedBy={describedBy('email', `${id}-email-hint`)}
             />
@@ -346,10 +291,9 @@ export function ReservationForm({
               className={inputClass}
               rows={3}
               maxLength={500}
-              value={specialRequests}
               aria-invalid={errors.specialRequests ? true : undefined}
               aria-describedby={describedBy('specialRequests')}
-              onChange={(e) => setSpecialRequests(e.target.value)}
+              {...form.register('specialRequests')}
             />
             {fieldError('specialRequests')}
           </div>
@@ -373,12 +317,11 @@ function partySizes(restaurant: ReservationRestaurant | null): number[] {
 
 function TextField(props: {
   id: string;
-  field: Field;
+  field: ReservationField;
   label: string;
   type?: string;
   autoComplete: string;
-  value: string;
-  onChange(value: string): void;
+  registration: UseFormRegisterReturn;
   error: React.ReactNode;
   describedBy?: string;
 }) {
@@ -393,11 +336,10 @@ function TextField(props: {
         type={props.type ?? 'text'}
         autoComplete={props.autoComplete}
         className={inputClass}
-        value={props.value}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.describedBy}
         required
-        onChange={(e) => props.onChange(e.target.value)}
+        {...props.registration}
       />
       {props.error}
     </div>

@@ -1,17 +1,19 @@
-import { contactMessageBodySchema, type Theme } from '@storefront/core';
+import type { Theme } from '@storefront/core';
 import { Globe, Mail, Phone } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
+import { showServerErrors, useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
-
-type FieldName = 'name' | 'email' | 'phone' | 'message';
+import { type ContactFormValues, contactFormSchema } from '../lib/contact-form';
 
 const inputClass =
   'mt-1 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:border-primary focus:outline-2 focus:outline-primary aria-[invalid=true]:border-red-700';
 
 function Field({
-  name,
+  field,
   label,
   error,
   type = 'text',
@@ -19,7 +21,7 @@ function Field({
   multiline,
   required,
 }: {
-  name: FieldName;
+  field: UseFormRegisterReturn<keyof ContactFormValues>;
   label: string;
   error?: string;
   type?: string;
@@ -30,8 +32,8 @@ function Field({
   const id = useId();
   const errorId = `${id}-error`;
   const common = {
+    ...field,
     id,
-    name,
     required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
@@ -56,45 +58,34 @@ function Field({
 /** /contact: how to reach the business, and a form that mails it. */
 export function ContactPage({ tenantId, general }: { tenantId: number; general: Theme['general'] }) {
   const send = useSendContactMessage();
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useZodForm(contactFormSchema, {
+    defaultValues: { name: '', email: '', phone: '', message: '' },
+    shouldFocusError: true,
+  });
   const [sent, setSent] = useState(false);
   const canMail = Boolean(general.contactEmail);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const phone = String(data.get('phone') ?? '').trim();
-    const parsed = contactMessageBodySchema.safeParse({
-      tenant_id: tenantId,
-      name: String(data.get('name') ?? ''),
-      email: String(data.get('email') ?? '').trim(),
-      ...(phone ? { phone } : {}),
-      message: String(data.get('message') ?? ''),
-    });
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as FieldName;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      const first = Object.keys(next)[0];
-      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    send.mutate(parsed.data, {
-      onSuccess: () => {
-        setSent(true);
-        form.reset();
-        toast.success('Message sent', { description: 'Thanks! We will get back to you soon.' });
+  function onValid(values: z.output<typeof contactFormSchema>) {
+    send.mutate(
+      { tenant_id: tenantId, ...values },
+      {
+        onSuccess: () => {
+          setSent(true);
+          reset();
+          toast.success('Message sent', { description: 'Thanks! We will get back to you soon.' });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) showServerErrors(setError, error.fields);
+          toast.error('Message not sent', { description: error.message });
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields as typeof errors);
-        toast.error('Message not sent', { description: error.message });
-      },
-    });
+    );
   }
 
   return (
@@ -145,11 +136,24 @@ export function ContactPage({ tenantId, general }: { tenantId: number; general: 
         {!canMail ? (
           <p className="mt-4 text-stone-700">This business does not take messages online; please call instead.</p>
         ) : (
-          <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-            <Field name="name" label="Name" autoComplete="name" error={errors.name} required />
-            <Field name="email" label="Email" type="email" autoComplete="email" error={errors.email} required />
-            <Field name="phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone} />
-            <Field name="message" label="Message" multiline error={errors.message} required />
+          <form noValidate onSubmit={handleSubmit(onValid)} className="mt-4 space-y-4">
+            <Field field={register('name')} label="Name" autoComplete="name" error={errors.name?.message} required />
+            <Field
+              field={register('email')}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              required
+            />
+            <Field
+              field={register('phone')}
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              error={errors.phone?.message}
+            />
+            <Field field={register('message')} label="Message" multiline error={errors.message?.message} required />
             <button
               type="submit"
               disabled={send.isPending}
