@@ -18,7 +18,6 @@ export * from './contract/wishlist.js';
 export * from './pricing/catalogue-prices.js';
 export { couponRejectionMessage, invalidCouponMessage, normaliseCouponCode } from './pricing/coupons.js';
 export { priceCart } from './pricing/engine.js';
-export { type LocalTime, localTimeAt } from './pricing/local-time.js';
 export { allocateProportionally, formatCents, percentageOfCents } from './pricing/money.js';
 export * from './pricing/payment-split.js';
 export * from './pricing/product-line.js';
