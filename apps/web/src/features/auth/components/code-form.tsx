@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { useRequestLoginCode } from '../api/request-login-code';
-import { useStartSession } from '../api/session';
 import { useVerifyCode } from '../api/verify-code';
+import { useStartSession } from '../hooks/use-start-session';
 import { type PendingSignIn, usePendingSignInStore } from '../stores/pending-sign-in-store';
 import {
   type FieldErrors,

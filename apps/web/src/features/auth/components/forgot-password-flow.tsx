@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
-import { useStartSession } from '../api/session';
+import { useStartSession } from '../hooks/use-start-session';
 import { type FieldErrors, FormAlert, formValues, linkClass, SubmitButton, TextField, validate } from './form-fields';
 
 /** The single-use link carries its secret in the #fragment (never sent to a server); read it once. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { useRequestLoginCode } from '../api/request-login-code';
-import { useStartSession } from '../api/session';
+import { useStartSession } from '../hooks/use-start-session';
 import { usePendingSignInStore } from '../stores/pending-sign-in-store';
 import {
   type FieldErrors,

@@ -5,9 +5,9 @@ import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
 import { useCart } from '../api/get-cart';
 import { useChangeQuantity, useClearCart, useCoupon, useRemoveCartItem } from '../hooks/use-cart-actions';
+import { formatCents, itemName, placeholderImage } from '../lib/item-name';
 import { useCartStore } from '../stores/cart-store';
 import type { CartItem, CartModifier } from '../types';
-import { formatCents, itemName, placeholderImage } from '../utils/item-name';
 
 const money = (cents: number) => formatCents(cents, runtimeConfig.tenant.locale, runtimeConfig.tenant.currency);
 

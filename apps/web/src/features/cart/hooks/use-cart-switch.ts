@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { clearCart } from '../api/cart-writes';
+import { clearCart } from '../api/clear-cart';
 import { cartQueryKey, refetchCarts, useCartParams } from '../api/get-cart';
 import type { Cart } from '../types';
 

@@ -7,10 +7,11 @@ import {
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
+import { answerGiftCardChallenge } from '../api/answer-gift-card-challenge';
 import { useBuyGiftCard } from '../api/buy-gift-card';
 import { confirmGiftCard } from '../api/confirm-gift-card';
 import { useGiftCardOptions } from '../api/get-gift-card-options';
-import { answerGiftCardChallenge, paySandboxGiftCard, type SandboxCard } from '../api/pay-gift-card';
+import { paySandboxGiftCard, type SandboxCard } from '../api/pay-gift-card';
 import { formatMoney, parseDollars } from '../money';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
 

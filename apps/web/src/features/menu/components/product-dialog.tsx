@@ -1,7 +1,7 @@
 import { type AddProductToCart, type MenuProduct, priceProductLine } from '@storefront/core';
 import { useId, useRef, useState } from 'react';
+import { defaultAttributeValues, type Picks, productCartPayload, toModifierPicks } from '../lib/selection';
 import { formatAdjustment, formatCents } from '../utils/money';
-import { defaultAttributeValues, type Picks, productCartPayload, toModifierPicks } from '../utils/selection';
 import { Modal } from './modal';
 import { ModifierGroupField } from './modifier-group-field';
 import { ProductImage } from './product-image';

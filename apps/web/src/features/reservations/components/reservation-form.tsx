@@ -3,7 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useAvailability } from '../api/get-availability';
 import { useReservationRestaurants } from '../api/get-reservation-restaurants';
-import { draftBody, formatTime, guestsLabel, type ReservationDraft } from '../draft';
+import { draftBody, formatTime, guestsLabel, type ReservationDraft } from '../lib/draft';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton, secondaryButton } from './styles';
 
 export interface ContactDetails {

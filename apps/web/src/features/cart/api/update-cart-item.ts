@@ -1,0 +1,9 @@
+import { api } from '@/lib/api-client';
+
+/** PUT /cart/update-cart {cart_id, quantity} */
+export function updateCartItem(cartId: number, quantity: number) {
+  return api<{ id: number; quantity: number }>('/cart/update-cart', {
+    method: 'PUT',
+    body: { cart_id: cartId, quantity },
+  });
+}
