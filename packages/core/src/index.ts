@@ -1,5 +1,6 @@
 export * from './contract/admin.js';
 export * from './contract/auth.js';
+export * from './contract/cart.js';
 export * from './contract/catalogue.js';
 export * from './contract/contact.js';
 export * from './contract/coupons.js';
