@@ -1,8 +1,9 @@
+import type { CartLineQuantity } from '@storefront/core';
 import { api } from '@/lib/api-client';
 
 /** PUT /cart/update-cart {cart_id, quantity} */
 export function updateCartItem(cartId: number, quantity: number) {
-  return api<{ id: number; quantity: number }>('/cart/update-cart', {
+  return api<CartLineQuantity>('/cart/update-cart', {
     method: 'PUT',
     body: { cart_id: cartId, quantity },
   });

@@ -1,4 +1,4 @@
-import type { AddToCartPayload } from '@storefront/core';
+import type { AddToCartPayload, Cart, CartItem } from '@storefront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { runtimeConfig } from '@/config/runtime';
@@ -11,7 +11,6 @@ import { cartQueryKey, cartQueryOptions, refetchCarts, useCartParams } from '../
 import { removeCartItem } from '../api/remove-cart-item';
 import { updateCartItem } from '../api/update-cart-item';
 import { useCartStore } from '../stores/cart-store';
-import type { Cart, CartItem } from '../types';
 
 /** Spec §8: cart update and delete failures are logged and rethrown. */
 async function logged<T>(what: string, run: () => Promise<T>): Promise<T> {
