@@ -1,5 +1,6 @@
 export * from './contract/admin.js';
 export * from './contract/auth.js';
+export * from './contract/cart.js';
 export * from './contract/catalogue.js';
 export * from './contract/contact.js';
 export * from './contract/coupons.js';
@@ -18,7 +19,6 @@ export * from './contract/wishlist.js';
 export * from './pricing/catalogue-prices.js';
 export { couponRejectionMessage, invalidCouponMessage, normaliseCouponCode } from './pricing/coupons.js';
 export { priceCart } from './pricing/engine.js';
-export { type LocalTime, localTimeAt } from './pricing/local-time.js';
 export { allocateProportionally, formatCents, percentageOfCents } from './pricing/money.js';
 export * from './pricing/payment-split.js';
 export * from './pricing/product-line.js';

@@ -1,11 +1,11 @@
-import type { User } from '@storefront/core';
+import type { Cart, User } from '@storefront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Cart } from '@/features/cart/types';
 import { menuFixture } from '@/features/menu/testing/menu-fixture';
 import { useAuthStore } from '@/lib/auth-store';
 import { ok, stubApi } from '@/testing/api';
+import { cartReply } from '@/testing/cart';
 import { cart as twoMargheritas } from '@/testing/orders';
 import { renderApp } from '@/testing/render';
 
@@ -19,7 +19,7 @@ const gina: User = {
   has_password: true,
 };
 
-const empty: Cart = { items: [], item_count: 0, total: 0 };
+const empty: Cart = cartReply([]);
 
 /** Each cart fetch as the server saw it: its query string and bearer token. */
 type CartFetch = { search: string; bearer: string | undefined };

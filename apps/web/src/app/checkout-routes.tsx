@@ -1,12 +1,11 @@
-import { type PlacedOrder, splitPayment } from '@storefront/core';
+import { type CartItem, type PlacedOrder, splitPayment } from '@storefront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { linkClass } from '@/components/ui/styles';
 import { refetchCarts, useCart } from '@/features/cart/api/get-cart';
+import { itemName } from '@/features/cart/lib/item-name';
 import { useCartStore } from '@/features/cart/stores/cart-store';
-import type { CartItem } from '@/features/cart/types';
-import { itemName } from '@/features/cart/utils/item-name';
 import { DetailsStep } from '@/features/checkout/components/details-step';
 import { OrderSummary, type SummaryCart } from '@/features/checkout/components/order-summary';
 import { PaymentStep } from '@/features/checkout/components/payment-step';

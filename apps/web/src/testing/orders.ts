@@ -1,4 +1,5 @@
 import type { FulfilmentTimes, LoyaltyRules, Order, PaymentSession, PlacedOrder } from '@storefront/core';
+import { cartReply, productLine } from './cart';
 
 /** Test data shaped as the checkout and order calls answer (contract types). */
 export const times: FulfilmentTimes = {
@@ -100,42 +101,14 @@ export function placed(patch: Partial<PlacedOrder> = {}): PlacedOrder {
 }
 
 /** GET /v2/cart with one line of two Margheritas. */
-export const cart = {
-  items: [
-    {
-      id: 11,
-      quantity: 2,
-      unit_price: 1900,
-      item_total: 3800,
-      discounted_item_total: 3800,
-      applied_coupon: null,
-      is_auto_coupon: false,
-      is_free: false,
-      offer_type: null,
-      offer_quantity_applied: 0,
-      cart_portions: [],
-      combo_product_id: null,
-      combo_products: null,
-      coupon_id: null,
-      deal_id: null,
-      deals: null,
-      deal_component_types: [],
-      discount_amount: 0,
-      is_half_and_half: false,
-      notes: '',
-      products: { id: 3, name: 'Margherita' },
-      restaurant_id: 1,
-      cart_modifiers: [],
-      cart_configurations: [],
-      tax: 345,
-      order_level_discount: 0,
-      image: { image_url: '' },
-    },
-  ],
-  item_count: 2,
-  total: 3800,
-  totals: { subtotal: 3800, discount: 0, tax: 345, delivery: 0, surcharge: 0, total: 3800, item_count: 2 },
-};
+export const cart = cartReply([
+  {
+    ...productLine(11, 'Margherita', 2, 1900),
+    tax: 345,
+    products: { id: 3, name: 'Margherita', description: '' },
+    image: { image_url: '' },
+  },
+]);
 
 /** The demo business's loyalty rules: 1 point per dollar, 100 points are $5.00 off, 12 months. */
 export const loyaltyRules: LoyaltyRules = {

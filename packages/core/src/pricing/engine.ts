@@ -1,5 +1,5 @@
+import { localTimeAt } from '../rules/zoned-time.js';
 import { applyCoupons, assertCoupon } from './coupons.js';
-import { localTimeAt } from './local-time.js';
 import { assertCents, assertInteger, percentageOfCents } from './money.js';
 import { applyItemOffer, applyOrderDiscount, assertOffer } from './offers.js';
 import type { RuleFacts } from './promotion-rules.js';

@@ -1,4 +1,4 @@
-import type { LocalTime } from './local-time.js';
+import type { ZonedParts } from '../rules/zoned-time.js';
 import { assertCents, assertInteger } from './money.js';
 import type { CouponRejectionReason, PricingLineInput, PricingMethod, PromotionRules } from './types.js';
 
@@ -7,7 +7,7 @@ export interface RuleFacts {
   /** The cart's restaurant (a cart holds one restaurant's items). */
   restaurant_id: number | null;
   method: PricingMethod;
-  local: LocalTime;
+  local: ZonedParts;
   cash_on_delivery: boolean;
   /** Σ item_total before any discount. */
   subtotal: number;

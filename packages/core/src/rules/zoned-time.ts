@@ -1,6 +1,8 @@
 /**
  * Wall-clock time in an IANA timezone, with nothing but Intl (no date library in the browser
- * bundle). Dates are 'YYYY-MM-DD', times 'HH:MM', instants ISO-8601 UTC strings.
+ * bundle). Dates are 'YYYY-MM-DD', times 'HH:MM', instants ISO-8601 UTC strings. Everything the
+ * spec times happens on the restaurant's clock (DESIGN.md §4): a coupon "valid until 23:59" ends at
+ * 23:59 in Sydney, not in UTC or the browser's zone. Nothing here reads the clock.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -53,6 +55,18 @@ export function toZoned(instant: string | number | Date, timeZone: string): Zone
   const p = partsOf(ms, timeZone);
   const date = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
   return { date, time: `${pad(p.hour)}:${pad(p.minute)}`, weekday: weekdayOf(date) };
+}
+
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The local date, time and weekday of an ISO instant that names its zone (Z or an offset), as the
+ * pricing engine's `now`; anything else is a RangeError, as is an unknown zone.
+ */
+export function localTimeAt(instant: string, timeZone: string): ZonedParts {
+  const ms = isoInstant.test(instant) ? Date.parse(instant) : Number.NaN;
+  if (Number.isNaN(ms)) throw new RangeError(`now must be an ISO instant with a zone, got ${instant}`);
+  return toZoned(ms, timeZone);
 }
 
 function localMs(date: string, time: string): number {

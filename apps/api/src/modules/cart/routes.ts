@@ -1,4 +1,10 @@
-import { envelope } from '@storefront/core';
+import {
+  type Cart,
+  cartClearedResponseSchema,
+  cartLineQuantityResponseSchema,
+  cartLineRemovedResponseSchema,
+  cartResponseSchema,
+} from '@storefront/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +35,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const cart = cartService(app.db, app.log);
   app.accounts.onSignIn(({ tenantId, guestId, userId }) => cart.mergeGuestCart(tenantId, guestId, userId));
   const tags = ['cart'];
-  const anyData = envelope(z.any());
 
   app.get(
     '/v2/cart',
@@ -44,7 +49,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           is_cash_on_delivery_opt: z.enum(['0', '1']).optional(),
           dine_in: z.enum(['true', 'false']).optional(),
         }),
-        response: { 200: anyData },
+        response: { 200: cartResponseSchema },
       },
     },
     async (request) => {
@@ -55,7 +60,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         cash_on_delivery: q.is_cash_on_delivery_opt === '1',
         dine_in: q.dine_in === 'true',
       });
-      return { data, error: null };
+      // Each line is one variant of the contract's cart item; the response serializer checks which.
+      return { data: data as Cart, error: null };
     },
   );
 
@@ -67,7 +73,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a product, half-and-half, deal or combo to the cart (prices come from the catalogue)',
         body: z.record(z.string(), z.unknown()),
-        response: { 201: anyData },
+        response: { 201: cartLineQuantityResponseSchema },
       },
     },
     async (request, reply) => {
@@ -86,7 +92,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Set a cart line's quantity (1..99)",
         body: z.strictObject({ cart_id: rowId, quantity: z.number().int().min(1).max(99), ...ownerIds }),
-        response: { 200: anyData },
+        response: { 200: cartLineQuantityResponseSchema },
       },
     },
     async (request) => {
@@ -103,7 +109,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Empty the caller's cart",
         body: z.strictObject(ownerIds).optional(),
-        response: { 200: anyData },
+        response: { 200: cartClearedResponseSchema },
       },
     },
     async (request) => {
@@ -120,7 +126,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove one line of the cart',
         params: z.strictObject({ id: rowId }),
-        response: { 200: anyData },
+        response: { 200: cartLineRemovedResponseSchema },
       },
     },
     async (request) => {

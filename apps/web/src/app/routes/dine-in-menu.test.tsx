@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useCheckoutStore } from '@/features/checkout/stores/checkout-store';
 import { useAuthStore } from '@/lib/auth-store';
 import { ok, stubApi } from '@/testing/api';
+import { cartReply } from '@/testing/cart';
 import { renderApp } from '@/testing/render';
 
 describe('/dine-in-menu', () => {
@@ -37,7 +38,7 @@ describe('/dine-in-menu', () => {
     stubApi({
       'GET /api/v2/cart': (url) => {
         requests.push(url.search);
-        return ok({ items: [], item_count: 0, total: 0 });
+        return ok(cartReply([]));
       },
     });
     try {

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ReservationConfirm } from '@/features/reservations/components/reservation-confirm';
 import { ReservationPage } from '@/features/reservations/components/reservation-page';
-import { draftFrom } from '@/features/reservations/draft';
+import { draftFrom } from '@/features/reservations/lib/draft';
 
 export function Component() {
   const location = useLocation();

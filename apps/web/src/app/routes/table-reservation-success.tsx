@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { ReservationPage } from '@/features/reservations/components/reservation-page';
 import { ReservationSuccess } from '@/features/reservations/components/reservation-success';
-import { reservationFrom } from '@/features/reservations/draft';
+import { reservationFrom } from '@/features/reservations/lib/draft';
 
 export function Component() {
   const location = useLocation();

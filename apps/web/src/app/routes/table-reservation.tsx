@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { ReservationForm } from '@/features/reservations/components/reservation-form';
 import { ReservationPage } from '@/features/reservations/components/reservation-page';
-import { draftFrom } from '@/features/reservations/draft';
+import { draftFrom } from '@/features/reservations/lib/draft';
 import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
 import { useRequestLoginCode } from '../api/request-login-code';
-import { useStartSession } from '../api/session';
 import { useVerifyCode } from '../api/verify-code';
+import { useStartSession } from '../hooks/use-start-session';
 import { type PendingSignIn, usePendingSignInStore } from '../stores/pending-sign-in-store';
 import { FormAlert, SubmitButton, secondaryButtonClass, TextField } from './form-fields';
 

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
-import { useStartSession } from '../api/session';
+import { useStartSession } from '../hooks/use-start-session';
 import { FormAlert, linkClass, SubmitButton, TextField } from './form-fields';
 
 /** The single-use link carries its secret in the #fragment (never sent to a server); read it once. */

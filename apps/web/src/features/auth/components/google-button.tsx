@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useProviders } from '../api/get-providers';
 import { useGoogleSignIn } from '../api/google-sign-in';
-import { useStartSession } from '../api/session';
+import { useStartSession } from '../hooks/use-start-session';
 
 interface GoogleIdentity {
   accounts: {

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
 import { useLogin } from '../api/login';
 import { useRequestLoginCode } from '../api/request-login-code';
-import { useStartSession } from '../api/session';
+import { useStartSession } from '../hooks/use-start-session';
 import { usePendingSignInStore } from '../stores/pending-sign-in-store';
 import { FormAlert, linkClass, SubmitButton, secondaryButtonClass, TextField } from './form-fields';
 import { GoogleButton } from './google-button';

@@ -1,9 +1,9 @@
+import type { Cart } from '@storefront/core';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type AuthState, useAuthStore } from '@/lib/auth-store';
 import { useDineInPage } from '../components/dine-in-page';
 import { useCartStore } from '../stores/cart-store';
-import type { Cart } from '../types';
 
 export interface CartParams {
   userId: number | null;

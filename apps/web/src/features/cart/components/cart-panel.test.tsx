@@ -1,47 +1,14 @@
+import type { CartItem } from '@storefront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { json, ok, stubApi } from '@/testing/api';
+import { cartReply, productLine } from '@/testing/cart';
 import { renderApp } from '@/testing/render';
-import type { Cart, CartItem } from '../types';
 
-function line(id: number, name: string, quantity: number, unit: number): CartItem {
-  return {
-    id,
-    quantity,
-    unit_price: unit,
-    item_total: unit * quantity,
-    discounted_item_total: unit * quantity,
-    applied_coupon: null,
-    is_auto_coupon: false,
-    is_free: false,
-    offer_type: null,
-    offer_quantity_applied: 0,
-    cart_portions: [],
-    combo_product_id: null,
-    combo_products: null,
-    coupon_id: null,
-    deal_id: null,
-    deals: null,
-    deal_component_types: [],
-    discount_amount: 0,
-    is_half_and_half: false,
-    notes: '',
-    products: { id, name },
-    restaurant_id: 1,
-    cart_modifiers: [],
-    cart_configurations: [],
-    tax: 0,
-    order_level_discount: 0,
-    image: { image_url: '/images/menu/placeholder.svg' },
-  };
-}
-
-function cartOf(items: CartItem[]): Cart {
-  const total = items.reduce((s, i) => s + i.item_total, 0);
-  return { items, item_count: items.reduce((s, i) => s + i.quantity, 0), total };
-}
+const line = productLine;
+const cartOf = (items: CartItem[]) => cartReply(items);
 
 /** A server holding a cart: GET answers it, PUT and DELETE change it (or fail when told to). */
 function server(initial: CartItem[], fail: { put?: boolean; delete?: boolean } = {}) {
@@ -61,7 +28,14 @@ function server(initial: CartItem[], fail: { put?: boolean; delete?: boolean } =
       });
       if (fail.put) return json(500, { data: null, error: { code: 'internal', message: 'boom' } });
       items = items.map((i) =>
-        i.id === body.cart_id ? { ...i, quantity: body.quantity, item_total: i.unit_price * body.quantity } : i,
+        i.id === body.cart_id
+          ? {
+              ...i,
+              quantity: body.quantity,
+              item_total: i.unit_price * body.quantity,
+              discounted_item_total: i.unit_price * body.quantity,
+            }
+          : i,
       );
       return ok(body);
     },
@@ -169,15 +143,16 @@ describe('cart page', () => {
   it('lists each discount with its reason next to the totals', async () => {
     stubApi({
       'GET /api/v2/cart': () =>
-        ok({
-          ...cartOf([line(1, 'Margherita', 1, 3000), line(2, 'Coca-Cola', 3, 500)]),
-          total: 3700,
-          totals: { subtotal: 4500, discount: 800, tax: 336, delivery: 0, surcharge: 0, total: 3700, item_count: 4 },
-          adjustments: [
-            { reason: 'buy_x_get_y', code: null, label: 'Buy 2 drinks, get 1 free', amount: -500 },
-            { reason: 'coupon', code: 'PIZZA10', label: 'PIZZA10: 10% off', amount: -300 },
-          ],
-        }),
+        ok(
+          cartReply([line(1, 'Margherita', 1, 3000), line(2, 'Coca-Cola', 3, 500)], {
+            total: 3700,
+            totals: { subtotal: 4500, discount: 800, tax: 336, delivery: 0, surcharge: 0, total: 3700, item_count: 4 },
+            adjustments: [
+              { reason: 'buy_x_get_y', code: null, label: 'Buy 2 drinks, get 1 free', amount: -500 },
+              { reason: 'coupon', code: 'PIZZA10', label: 'PIZZA10: 10% off', amount: -300 },
+            ],
+          }),
+        ),
     });
     renderApp('/cart', { stub: false });
     const rows = await screen.findAllByTestId('cart-adjustment');

@@ -1,3 +1,4 @@
+import type { CartItem, CartModifier } from '@storefront/core';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,9 +8,8 @@ import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
 import { useCart } from '../api/get-cart';
 import { useChangeQuantity, useClearCart, useCoupon, useRemoveCartItem } from '../hooks/use-cart-actions';
+import { formatCents, itemName, placeholderImage } from '../lib/item-name';
 import { useCartStore } from '../stores/cart-store';
-import type { CartItem, CartModifier } from '../types';
-import { formatCents, itemName, placeholderImage } from '../utils/item-name';
 
 const money = (cents: number) => formatCents(cents, runtimeConfig.tenant.locale, runtimeConfig.tenant.currency);
 

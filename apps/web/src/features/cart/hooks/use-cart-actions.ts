@@ -1,14 +1,16 @@
-import type { AddToCartPayload } from '@storefront/core';
+import type { AddToCartPayload, Cart, CartItem } from '@storefront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
 import { ensureGuest, useAuthStore } from '@/lib/auth-store';
 import { toast } from '@/lib/toast';
-import { addToCart, clearCart, removeCartItem, updateCartItem } from '../api/cart-writes';
+import { addToCart } from '../api/add-to-cart';
+import { clearCart } from '../api/clear-cart';
 import { cartQueryKey, cartQueryOptions, refetchCarts, useCartParams } from '../api/get-cart';
+import { removeCartItem } from '../api/remove-cart-item';
+import { updateCartItem } from '../api/update-cart-item';
 import { useCartStore } from '../stores/cart-store';
-import type { Cart, CartItem } from '../types';
 
 /** Spec §8: cart update and delete failures are logged and rethrown. */
 async function logged<T>(what: string, run: () => Promise<T>): Promise<T> {

@@ -1,8 +1,8 @@
+import type { Cart } from '@storefront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { clearCart } from '../api/cart-writes';
+import { clearCart } from '../api/clear-cart';
 import { cartQueryKey, refetchCarts, useCartParams } from '../api/get-cart';
-import type { Cart } from '../types';
 
 /** What the restaurant switch needs of the cart (registered from the app layer). */
 export function useCartSwitchHooks() {

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, ok, stubApi } from '@/testing/api';
 import { type ConfirmResult, standIn } from '@/testing/stripe';
-import { paidOrder, refreshPayment } from '../api/payments';
+import { paidOrder } from '../api/get-paid-order';
+import { refreshPayment } from '../api/refresh-payment';
 import { StripeCardForm, stripeMessages } from './stripe-card-form';
 
 const session: PaymentSession = {

@@ -21,16 +21,3 @@ export function paySandboxGiftCard(
     body: { tenant_id: runtimeConfig.tenantId, purchaser_email: purchaserEmail, payment_id: paymentId, ...card },
   });
 }
-
-/** Test mode: the challenge card's 3-D-Secure-style step, approved or failed by the buyer. */
-export function answerGiftCardChallenge(
-  id: number,
-  purchaserEmail: string,
-  paymentId: string,
-  approve: boolean,
-): Promise<GiftCardPurchase> {
-  return api(`/v2/gift-cards/${id}/pay/sandbox/challenge`, {
-    method: 'POST',
-    body: { tenant_id: runtimeConfig.tenantId, purchaser_email: purchaserEmail, payment_id: paymentId, approve },
-  });
-}

@@ -7,7 +7,7 @@ import {
   extraPrices,
   isComplete,
   type SlotPicks,
-} from '../utils/bundle';
+} from '../lib/bundle';
 import { formatAdjustment, formatCents } from '../utils/money';
 import { Modal } from './modal';
 import { QuantityStepper } from './quantity-stepper';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useCombos } from '../api/get-combos';
 import { useDeals } from '../api/get-deals';
-import type { BundleKind } from '../utils/bundle';
+import type { BundleKind } from '../lib/bundle';
 import { formatCents } from '../utils/money';
 import { type Bundle, BundleDialog } from './bundle-dialog';
 import { ProductImage } from './product-image';

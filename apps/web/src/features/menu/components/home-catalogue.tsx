@@ -1,4 +1,4 @@
-import type { AddProductToCart, MenuChannel, MenuProduct } from '@storefront/core';
+import type { AddProductPayload, MenuChannel, MenuProduct } from '@storefront/core';
 import { useState } from 'react';
 import { useMenu } from '../api/get-menu';
 import { ProductCard } from './product-card';
@@ -24,7 +24,7 @@ export function HomeCatalogue({
   showBestSelling: boolean;
   showFreshAdditions: boolean;
   showProductUnit: boolean;
-  onAddToCart: (payload: AddProductToCart) => void;
+  onAddToCart: (payload: AddProductPayload) => void;
 }) {
   const menu = useMenu(restaurantId, channel);
   const [openId, setOpenId] = useState<number | null>(null);

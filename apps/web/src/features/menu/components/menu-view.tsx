@@ -1,4 +1,4 @@
-import type { AddProductToCart, MenuChannel, MenuProduct } from '@storefront/core';
+import type { AddProductPayload, MenuChannel, MenuProduct } from '@storefront/core';
 import { Search } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
@@ -16,7 +16,7 @@ export interface MenuViewProps {
   /** true: shown greyed and not orderable; false: hidden (theme menu.showOutOfStockProducts). */
   showOutOfStockProducts: boolean;
   showProductUnit: boolean;
-  onAddToCart: (payload: AddProductToCart) => void;
+  onAddToCart: (payload: AddProductPayload) => void;
   /** Shown under the subtitle (e.g. the dine-in table). */
   notice?: ReactNode;
   /** 2 when the menu is a section of another page (the home page). */

@@ -1,7 +1,7 @@
-import { type AddProductToCart, type MenuProduct, priceProductLine } from '@storefront/core';
+import { type AddProductPayload, type MenuProduct, priceProductLine } from '@storefront/core';
 import { useId, useRef, useState } from 'react';
+import { defaultAttributeValues, type Picks, productCartPayload, toModifierPicks } from '../lib/selection';
 import { formatAdjustment, formatCents } from '../utils/money';
-import { defaultAttributeValues, type Picks, productCartPayload, toModifierPicks } from '../utils/selection';
 import { Modal } from './modal';
 import { ModifierGroupField } from './modifier-group-field';
 import { ProductImage } from './product-image';
@@ -26,7 +26,7 @@ export function ProductDialog({
   /** Other products that can make the second half (available, half-and-half). */
   halves: MenuProduct[];
   onClose: () => void;
-  onAddToCart: (payload: AddProductToCart) => void;
+  onAddToCart: (payload: AddProductPayload) => void;
 }) {
   const id = useId();
   const body = useRef<HTMLDivElement>(null);

@@ -2,7 +2,7 @@ import { isFinalOrderStatus, type Order } from '@storefront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { orderQueryKey } from '../api/get-order';
-import { streamOrderEvents } from '../api/order-events';
+import { streamOrderEvents } from '../api/stream-order-events';
 import { applyOrderEvent } from '../lib/events';
 
 /** Keeps the cached order current from its event stream, reconnecting (and catching up) after a drop. */

@@ -2,7 +2,7 @@ import type { MyReservations } from '@storefront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';
-import { retryUnlessClientError } from './retry';
+import { retryUnlessClientError } from '../lib/retry';
 
 export function getMyReservations(): Promise<MyReservations> {
   return api('/v2/reservations', { query: { tenant_id: runtimeConfig.tenantId } });

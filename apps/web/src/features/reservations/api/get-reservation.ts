@@ -2,7 +2,7 @@ import { type Reservation, reservationTokenHeader } from '@storefront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';
-import { retryUnlessClientError } from './retry';
+import { retryUnlessClientError } from '../lib/retry';
 
 /** One booking, shown to whoever holds the token from its confirmation mail. */
 export function getReservation(reference: string, token: string): Promise<Reservation> {

@@ -1,7 +1,7 @@
 import type { Reservation } from '@storefront/core';
 import { useState } from 'react';
 import { useCancelReservation } from '../api/cancel-reservation';
-import { formatInstant } from '../draft';
+import { formatInstant } from '../lib/draft';
 import { detailsOf, ReservationDetails } from './reservation-details';
 import { cardClass, primaryButton, secondaryButton } from './styles';
 

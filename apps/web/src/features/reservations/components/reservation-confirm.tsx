@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCreateReservation } from '../api/create-reservation';
 import { useAvailability } from '../api/get-availability';
-import { draftBody, formatTime, type ReservationDraft } from '../draft';
+import { draftBody, formatTime, type ReservationDraft } from '../lib/draft';
 import { ReservationDetails } from './reservation-details';
 import { cardClass, primaryButton, secondaryButton } from './styles';
 

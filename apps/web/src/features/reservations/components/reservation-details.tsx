@@ -1,5 +1,5 @@
 import type { Reservation } from '@storefront/core';
-import { formatDate, formatTime, guestsLabel } from '../draft';
+import { formatDate, formatTime, guestsLabel } from '../lib/draft';
 
 export interface ReservationDetailsProps {
   reference?: string;

@@ -5,7 +5,7 @@ import { useZodForm } from '@/lib/forms';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useAvailability } from '../api/get-availability';
 import { useReservationRestaurants } from '../api/get-reservation-restaurants';
-import { formatTime, guestsLabel, type ReservationDraft } from '../draft';
+import { formatTime, guestsLabel, type ReservationDraft } from '../lib/draft';
 import {
   fieldOrder,
   type ReservationField,

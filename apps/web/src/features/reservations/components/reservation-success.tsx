@@ -1,6 +1,6 @@
 import { calendarEvent, type Reservation } from '@storefront/core';
 import { useMemo } from 'react';
-import { formatDate, formatTime, guestsLabel } from '../draft';
+import { formatDate, formatTime, guestsLabel } from '../lib/draft';
 import { detailsOf, ReservationDetails } from './reservation-details';
 import { cardClass, primaryButton } from './styles';
 

@@ -5,7 +5,7 @@ import {
   type ReservationRestaurant,
 } from '@storefront/core';
 import { z } from 'zod';
-import { draftBody, type ReservationDraft } from '../draft';
+import { draftBody, type ReservationDraft } from './draft';
 
 /** The typed fields; the restaurant, date, party and time are chosen above them (the form's state). */
 const contactFields = z.object({

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { toast } from '@/lib/toast';
-import { toastWishlistError } from './wishlist-toasts';
+import { toastWishlistError } from '../lib/wishlist-toasts';
 
 export function addToWishlist(input: { product_id: number; restaurant_product_id: number; user_id: number }) {
   return api<WishlistItem>('/add-to-wishlist', { method: 'POST', body: input });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { toast } from '@/lib/toast';
-import { toastWishlistError } from './wishlist-toasts';
+import { toastWishlistError } from '../lib/wishlist-toasts';
 
 export function emptyWishlist() {
   return api<null>('/empty-wishlist');

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { toastWishlistError } from './wishlist-toasts';
+import { toastWishlistError } from '../lib/wishlist-toasts';
 
 export function removeFromWishlist(id: number) {
   return api<null>(`/wishlist/${id}`, { method: 'DELETE' });

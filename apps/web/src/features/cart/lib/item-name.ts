@@ -1,4 +1,4 @@
-import type { CartItem } from '../types';
+import type { CartItem } from '@storefront/core';
 
 export const placeholderImage = '/images/menu/placeholder.svg';
 

@@ -1,4 +1,4 @@
-import type { AddProductToCart, CartModifierInput, MenuProduct, ModifierPick } from '@storefront/core';
+import type { AddProductPayload, CartModifierInput, MenuProduct, ModifierPick } from '@storefront/core';
 
 /** Chosen modifiers of an item or half: modifier id → quantity and chosen configuration. */
 export type Picks = ReadonlyMap<number, { quantity: number; configuration_id: number | null }>;
@@ -41,7 +41,7 @@ export function productCartPayload(input: {
   quantity: number;
   notes: string;
   secondHalf?: { product: MenuProduct; picks: Picks };
-}): AddProductToCart {
+}): AddProductPayload {
   const { product, secondHalf } = input;
   const configurations = product.attributes.flatMap((attribute) => {
     const value = attribute.values.find((v) => v.id === input.attributeValues[attribute.id]);

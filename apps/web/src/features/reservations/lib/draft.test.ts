@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { cancelLinkFrom } from './components/manage-reservation';
+import { cancelLinkFrom } from '../components/manage-reservation';
 import { draftFrom, formatDate, formatTime, reservationFrom } from './draft';
 
 describe('reservation drafts in history state', () => {

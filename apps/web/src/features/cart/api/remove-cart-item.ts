@@ -1,0 +1,7 @@
+import type { CartLineRemoved } from '@storefront/core';
+import { api } from '@/lib/api-client';
+
+/** DELETE /v2/cart/{id} */
+export function removeCartItem(cartId: number) {
+  return api<CartLineRemoved>(`/v2/cart/${cartId}`, { method: 'DELETE' });
+}
