@@ -1,15 +1,15 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/money';
 import { useCart } from '../api/get-cart';
 import { useChangeQuantity, useClearCart, useCoupon, useRemoveCartItem } from '../hooks/use-cart-actions';
 import { useCartStore } from '../stores/cart-store';
 import type { CartItem, CartModifier } from '../types';
-import { formatCents, itemName, placeholderImage } from '../utils/item-name';
+import { itemName, placeholderImage } from '../utils/item-name';
 
-const money = (cents: number) => formatCents(cents, runtimeConfig.tenant.locale, runtimeConfig.tenant.currency);
+const money = (cents: number) => formatMoney(cents);
 
 function modifierText(modifiers: readonly CartModifier[]): string {
   return modifiers

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/money';
 import { useCheckGiftCardBalance } from '../api/check-gift-card-balance';
-import { formatMoney } from '../money';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
 
 export function BalanceChecker() {

@@ -7,11 +7,11 @@ import {
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
+import { formatMoney, parseMoney } from '@/lib/money';
 import { useBuyGiftCard } from '../api/buy-gift-card';
 import { confirmGiftCard } from '../api/confirm-gift-card';
 import { useGiftCardOptions } from '../api/get-gift-card-options';
 import { answerGiftCardChallenge, paySandboxGiftCard, type SandboxCard } from '../api/pay-gift-card';
-import { formatMoney, parseDollars } from '../money';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
 
 /**
@@ -79,7 +79,7 @@ export function BuyGiftCard({
   const settings = options.data;
   if (!settings.enabled) return <p>Gift cards are not available at the moment.</p>;
   const chosen = preset ?? settings.presets[0] ?? 'custom';
-  const amount = chosen === 'custom' ? parseDollars(custom) : chosen;
+  const amount = chosen === 'custom' ? parseMoney(custom) : chosen;
   const today = todayIn(runtimeConfig.tenant.timezone);
 
   function submit(event: FormEvent) {

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/money';
 import { useCheckGiftCardBalance } from '../api/check-gift-card-balance';
-import { formatMoney } from '../money';
 import { errorClass, inputClass, labelClass } from './styles';
 
 const smallButton =

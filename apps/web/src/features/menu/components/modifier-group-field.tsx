@@ -1,7 +1,7 @@
 import type { ModifierGroup } from '@storefront/core';
 import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
-import { formatAdjustment } from '../utils/money';
+import { formatAdjustment } from '@/lib/money';
 import type { Picks } from '../utils/selection';
 
 function rangeHint(group: ModifierGroup): string {
