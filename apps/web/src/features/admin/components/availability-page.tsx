@@ -1,10 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminProduct } from '@storefront/core';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
-import { useAdminMenu, useEditProduct, useSetAvailability, useUploadProductImage } from '../api/admin-menu';
+import { useEditProduct } from '../api/edit-product';
+import { useAdminMenu } from '../api/get-admin-menu';
+import { useSetAvailability } from '../api/set-availability';
+import { useUploadProductImage } from '../api/upload-product-image';
+import { problemOf } from '../lib/form';
+import { productDraftOf, productFormSchema } from '../lib/product-form';
 import { useAdmin } from './admin-context';
-import { centsToText, parseCents } from './money-input';
-import { Button, formatCents, formatTime, inputClass, Notice, PageTitle } from './ui';
+import { Button, formatTime, inputClass, Notice, PageTitle } from './ui';
 
 type Availability = { is_available: boolean; available_again_at: string | null };
 
@@ -64,31 +71,27 @@ function EditProductForm({ product, onDone }: { product: AdminProduct; onDone():
   const edit = useEditProduct(restaurant.id);
   const upload = useUploadProductImage(restaurant.id);
   const id = useId();
-  const [price, setPrice] = useState(centsToText(product.price));
-  const [onlinePrice, setOnlinePrice] = useState(centsToText(product.online_price));
-  const [description, setDescription] = useState(product.description);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(productFormSchema(restaurant.id)),
+    defaultValues: productDraftOf(product),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const problem = problemOf(formState.errors);
+  const refuse = (error: Error) => setError('root.server', { message: error.message });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const inStore = parseCents(price);
-    const online = parseCents(onlinePrice);
-    if (inStore === null || online === null) {
-      setProblem('Enter prices like 12.50');
-      return;
-    }
-    setProblem(null);
+  const onSubmit = handleSubmit((body) =>
     edit.mutate(
-      { id: product.id, body: { price: inStore, online_price: online, description } },
+      { id: product.id, body },
       {
         onSuccess: () => {
           toast.success('Saved', { description: `${product.name} is updated on the menu.` });
           onDone();
         },
-        onError: (error) => setProblem(error.message),
+        onError: refuse,
       },
-    );
-  }
+    ),
+  );
 
   function onFile(file: File | undefined) {
     if (!file) return;
@@ -96,7 +99,7 @@ function EditProductForm({ product, onDone }: { product: AdminProduct; onDone():
       { id: product.id, file },
       {
         onSuccess: () => toast.success('Image uploaded', { description: `${product.name} has a new picture.` }),
-        onError: (error) => setProblem(error.message),
+        onError: refuse,
       },
     );
   }
@@ -108,23 +111,11 @@ function EditProductForm({ product, onDone }: { product: AdminProduct; onDone():
     >
       <label className="grid gap-1 text-sm" htmlFor={`${id}-price`}>
         In-store price ($)
-        <input
-          id={`${id}-price`}
-          className={inputClass}
-          inputMode="decimal"
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-        />
+        <input id={`${id}-price`} className={inputClass} inputMode="decimal" {...register('price')} />
       </label>
       <label className="grid gap-1 text-sm" htmlFor={`${id}-online`}>
         Online price ($)
-        <input
-          id={`${id}-online`}
-          className={inputClass}
-          inputMode="decimal"
-          value={onlinePrice}
-          onChange={(e) => setOnlinePrice(e.target.value)}
-        />
+        <input id={`${id}-online`} className={inputClass} inputMode="decimal" {...register('online_price')} />
       </label>
       <label className="grid gap-1 text-sm sm:col-span-2" htmlFor={`${id}-description`}>
         Description
@@ -133,8 +124,7 @@ function EditProductForm({ product, onDone }: { product: AdminProduct; onDone():
           className={inputClass}
           rows={3}
           maxLength={1000}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
+          {...register('description')}
         />
       </label>
       <label className="grid gap-1 text-sm sm:col-span-2" htmlFor={`${id}-image`}>
@@ -183,7 +173,7 @@ function ProductRow({ product, timezone }: { product: AdminProduct; timezone: st
         <div className="min-w-40 flex-1">
           <p className="font-semibold">{product.name}</p>
           <p className="text-sm text-stone-700">
-            {formatCents(product.online_price)} online · {formatCents(product.price)} in store
+            {formatMoney(product.online_price)} online · {formatMoney(product.price)} in store
           </p>
         </div>
         <StatusBadge item={product} timezone={timezone} />

@@ -1,125 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminCoupon } from '@storefront/core';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
-import { useCouponMutations, useCoupons } from '../api/coupons';
-import { centsToText, parseCents } from './money-input';
-import { Button, formatCents, inputClass, messageOf, Notice, PageTitle } from './ui';
-
-/** '12.5' (%) → 1250 basis points, without floating-point maths. */
-function parsePercent(text: string): number | null {
-  const match = /^\s*(\d{1,3})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  const value = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return value >= 1 && value <= 10_000 ? value : null;
-}
-
-const percentText = (bp: number) => `${bp / 100}`;
+import { useCreateCoupon } from '../api/create-coupon';
+import { useCoupons } from '../api/get-coupons';
+import { useUpdateCoupon } from '../api/update-coupon';
+import {
+  type CouponDraft,
+  couponChangesFormSchema,
+  couponDraftOf,
+  emptyCouponDraft,
+  newCouponFormSchema,
+} from '../lib/coupon-form';
+import { problemOf } from '../lib/form';
+import { Button, inputClass, messageOf, Notice, PageTitle } from './ui';
 
 function discountText(c: Pick<AdminCoupon, 'discount_type' | 'value'>) {
-  return c.discount_type === 'flat' ? `${formatCents(c.value)} off` : `${c.value / 100}% off`;
+  return c.discount_type === 'flat' ? `${formatMoney(c.value)} off` : `${c.value / 100}% off`;
 }
 
-interface Draft {
-  code: string;
-  description: string;
-  discount_type: 'flat' | 'percentage';
-  value: string;
-  min_spend: string;
-  usage_limit: string;
-  valid_until: string;
-}
+const newCouponResolver = zodResolver(newCouponFormSchema);
+const couponChangesResolver = zodResolver(couponChangesFormSchema);
 
-const emptyDraft: Draft = {
-  code: '',
-  description: '',
-  discount_type: 'percentage',
-  value: '',
-  min_spend: '',
-  usage_limit: '',
-  valid_until: '',
-};
-
-function draftOf(c: AdminCoupon): Draft {
-  return {
-    code: c.code,
-    description: c.description,
-    discount_type: c.discount_type,
-    value: c.discount_type === 'flat' ? centsToText(c.value) : percentText(c.value),
-    min_spend: c.min_spend_cents === null ? '' : centsToText(c.min_spend_cents),
-    usage_limit: c.usage_limit === null ? '' : String(c.usage_limit),
-    valid_until: c.valid_until?.slice(0, 10) ?? '',
-  };
-}
-
-/** The draft as the API's fields, or the first problem. */
-function fieldsOf(d: Draft) {
-  const value = d.discount_type === 'flat' ? parseCents(d.value) : parsePercent(d.value);
-  if (value === null || value < 1) {
-    return {
-      problem: d.discount_type === 'flat' ? 'Enter the amount off, like 5.00' : 'Enter a percentage from 0.01 to 100',
-    };
-  }
-  const min = d.min_spend.trim() === '' ? null : parseCents(d.min_spend);
-  if (d.min_spend.trim() !== '' && min === null) return { problem: 'Enter the minimum spend like 30.00' };
-  const limit = d.usage_limit.trim() === '' ? null : Number(d.usage_limit);
-  if (limit !== null && (!Number.isInteger(limit) || limit < 1))
-    return { problem: 'The usage limit is a whole number' };
-  return {
-    fields: {
-      description: d.description.trim(),
-      discount_type: d.discount_type,
-      value,
-      min_spend_cents: min,
-      usage_limit: limit,
-      valid_until: d.valid_until || null,
-    },
-  };
-}
-
-function CouponForm({
+function CouponForm<Body extends object>({
   initial,
   isNew,
   busy,
+  resolver,
   onSubmit,
   onCancel,
 }: {
-  initial: Draft;
+  initial: CouponDraft;
   isNew: boolean;
   busy: boolean;
-  onSubmit(draft: Draft): Promise<void>;
+  resolver: Resolver<CouponDraft, unknown, Body>;
+  onSubmit(body: Body): Promise<void>;
   onCancel?(): void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState(initial);
-  const [problem, setProblem] = useState<string | null>(null);
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const { register, handleSubmit, reset, setError, watch, formState } = useForm<CouponDraft, unknown, Body>({
+    resolver,
+    defaultValues: initial,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const problem = problemOf(formState.errors);
+  const flat = watch('discount_type') === 'flat';
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = fieldsOf(draft);
-    if ('problem' in result) {
-      setProblem(result.problem ?? null);
-      return;
-    }
-    setProblem(null);
+  const submit = handleSubmit(async (body) => {
     try {
-      await onSubmit(draft);
-      if (isNew) setDraft(emptyDraft);
+      await onSubmit(body);
+      if (isNew) reset(emptyCouponDraft);
     } catch (error) {
-      setProblem(messageOf(error));
+      setError('root.server', { message: messageOf(error) });
     }
-  }
+  });
 
-  const field = (name: keyof Draft, label: string, props: Record<string, unknown> = {}) => (
+  const field = (name: keyof CouponDraft, label: string, props: Record<string, unknown> = {}) => (
     <label htmlFor={`${id}-${name}`} className="grid gap-1 text-sm">
       {label}
-      <input
-        id={`${id}-${name}`}
-        className={inputClass}
-        value={draft[name]}
-        onChange={(e) => set({ [name]: e.target.value } as Partial<Draft>)}
-        {...props}
-      />
+      <input id={`${id}-${name}`} className={inputClass} {...register(name)} {...props} />
     </label>
   );
 
@@ -129,17 +71,12 @@ function CouponForm({
       {field('description', 'Description (for staff)', { maxLength: 200 })}
       <label htmlFor={`${id}-type`} className="grid gap-1 text-sm">
         Discount
-        <select
-          id={`${id}-type`}
-          className={inputClass}
-          value={draft.discount_type}
-          onChange={(e) => set({ discount_type: e.target.value as Draft['discount_type'] })}
-        >
+        <select id={`${id}-type`} className={inputClass} {...register('discount_type')}>
           <option value="percentage">Percentage off</option>
           <option value="flat">Amount off ($)</option>
         </select>
       </label>
-      {field('value', draft.discount_type === 'flat' ? 'Amount off ($)' : 'Percent off', {
+      {field('value', flat ? 'Amount off ($)' : 'Percent off', {
         required: true,
         inputMode: 'decimal',
       })}
@@ -164,7 +101,8 @@ function CouponForm({
 /** Coupons (manager+): list with usage, create, edit, disable and enable. */
 export function CouponsPage() {
   const { data, error, isPending } = useCoupons();
-  const { create, update } = useCouponMutations();
+  const create = useCreateCoupon();
+  const update = useUpdateCoupon();
   const [editing, setEditing] = useState<number | null>(null);
 
   return (
@@ -172,13 +110,12 @@ export function CouponsPage() {
       <PageTitle>Coupons</PageTitle>
       <h2 className="mb-2 font-semibold text-lg">New coupon</h2>
       <CouponForm
-        initial={emptyDraft}
+        initial={emptyCouponDraft}
         isNew
         busy={create.isPending}
-        onSubmit={async (draft) => {
-          const result = fieldsOf(draft);
-          if (!('fields' in result) || !result.fields) return;
-          const coupon = await create.mutateAsync({ ...result.fields, code: draft.code.trim() });
+        resolver={newCouponResolver}
+        onSubmit={async (body) => {
+          const coupon = await create.mutateAsync(body);
           toast.success('Coupon created', { description: `${coupon.code}: ${discountText(coupon)}` });
         }}
       />
@@ -193,7 +130,7 @@ export function CouponsPage() {
               <div className="flex flex-wrap items-center gap-3">
                 <span className="font-bold font-mono">{c.code}</span>
                 <span>{discountText(c)}</span>
-                {c.min_spend_cents !== null && <span className="text-sm">over {formatCents(c.min_spend_cents)}</span>}
+                {c.min_spend_cents !== null && <span className="text-sm">over {formatMoney(c.min_spend_cents)}</span>}
                 <span className="text-sm text-stone-700">
                   Used {c.usage.used} time{c.usage.used === 1 ? '' : 's'}
                   {c.usage.reserved > 0 && ` (+${c.usage.reserved} in checkout)`}
@@ -226,14 +163,13 @@ export function CouponsPage() {
               {editing === c.id && (
                 <div className="mt-3">
                   <CouponForm
-                    initial={draftOf(c)}
+                    initial={couponDraftOf(c)}
                     isNew={false}
                     busy={update.isPending}
+                    resolver={couponChangesResolver}
                     onCancel={() => setEditing(null)}
-                    onSubmit={async (draft) => {
-                      const result = fieldsOf(draft);
-                      if (!('fields' in result) || !result.fields) return;
-                      await update.mutateAsync({ id: c.id, body: result.fields });
+                    onSubmit={async (body) => {
+                      await update.mutateAsync({ id: c.id, body });
                       toast.success('Coupon saved', { description: c.code });
                       setEditing(null);
                     }}

@@ -1,9 +1,16 @@
-import { type AdminCustomerPoints, type AdminLoyaltyEntry, maxPointsAdjustment } from '@storefront/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { AdminCustomerPoints, AdminLoyaltyEntry } from '@storefront/core';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { runtimeConfig } from '@/config/runtime';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { useAdjustPoints, useCustomerPoints } from '../api/customer-points';
+import { formatMoney } from '@/lib/money';
+import { useAdjustPoints } from '../api/adjust-points';
+import { useCustomerPoints } from '../api/find-customer-points';
+import { problemOf } from '../lib/form';
+import { adjustPointsFormSchema, emptyAdjustDraft } from '../lib/points-form';
 import { useAdmin } from './admin-context';
-import { Button, formatCents, inputClass, messageOf, Notice, PageTitle } from './ui';
+import { Button, inputClass, messageOf, Notice, PageTitle } from './ui';
 
 const kindText: Record<AdminLoyaltyEntry['kind'], string> = {
   earn: 'Earned',
@@ -14,26 +21,28 @@ const kindText: Record<AdminLoyaltyEntry['kind'], string> = {
   adjust: 'Adjusted',
 };
 
-const points = (n: number) => `${n.toLocaleString('en-AU')} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
-const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-AU')}` : `−${(-n).toLocaleString('en-AU')}`);
+const count = (n: number) => n.toLocaleString(runtimeConfig.tenant.locale);
+const points = (n: number) => `${count(n)} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
+const signed = (n: number) => (n > 0 ? `+${count(n)}` : `−${count(-n)}`);
 
 function useDate() {
   const { restaurant } = useAdmin();
   return (iso: string) =>
-    new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: restaurant.timezone }).format(new Date(iso));
+    new Intl.DateTimeFormat(runtimeConfig.tenant.locale, { dateStyle: 'medium', timeZone: restaurant.timezone }).format(
+      new Date(iso),
+    );
 }
 
 function SearchForm({ onSearch }: { onSearch(email: string): void }) {
   const id = useId();
-  const [email, setEmail] = useState('');
+  const { register, handleSubmit } = useForm({ defaultValues: { email: '' } });
   return (
     <form
       aria-label="Find a customer"
       className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 bg-white p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={handleSubmit(({ email }) => {
         if (email.trim()) onSearch(email.trim().toLowerCase());
-      }}
+      })}
     >
       <label htmlFor={`${id}-email`} className="grid gap-1 text-sm">
         Customer email
@@ -44,8 +53,7 @@ function SearchForm({ onSearch }: { onSearch(email: string): void }) {
           maxLength={254}
           autoComplete="off"
           className={inputClass}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...register('email')}
         />
       </label>
       <Button primary type="submit">
@@ -58,56 +66,52 @@ function SearchForm({ onSearch }: { onSearch(email: string): void }) {
 function AdjustForm({ customer }: { customer: AdminCustomerPoints }) {
   const id = useId();
   const adjust = useAdjustPoints();
-  const [direction, setDirection] = useState<'add' | 'deduct'>('add');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setFocus, watch, formState } = useForm({
+    resolver: zodResolver(adjustPointsFormSchema),
+    defaultValues: emptyAdjustDraft,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  // The API's refusal: kept apart from the form's errors, which the next try clears.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // One key per intended change: a retry of the same change reuses it, so it never counts twice.
   const attempt = useRef<{ change: string; key: string } | null>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
+  const problem = refusal ?? problemOf(formState.errors);
 
-  function fail(message: string, focus?: HTMLElement | null) {
+  function fail(message: string | null, focusAmount = false) {
     setDone(null);
-    setProblem(message);
+    setRefusal(message);
     // After the message is in the page, so screen readers read it where focus lands.
-    requestAnimationFrame(() => (focus ?? problemRef.current)?.focus());
+    requestAnimationFrame(() => (focusAmount ? setFocus('amount') : problemRef.current?.focus()));
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const whole = /^\d+$/.test(amount.trim()) ? Number(amount.trim()) : Number.NaN;
-    if (!(whole >= 1 && whole <= maxPointsAdjustment)) {
-      fail(
-        `Enter a whole number of points from 1 to ${maxPointsAdjustment.toLocaleString('en-AU')}.`,
-        amountRef.current,
-      );
-      return;
-    }
-    const body = { points: direction === 'add' ? whole : -whole, reason: reason.trim() };
-    const change = JSON.stringify([customer.user_id, body]);
-    if (attempt.current?.change !== change) attempt.current = { change, key: newIdempotencyKey() };
-    try {
-      const { entry, customer: now } = await adjust.mutateAsync({
-        userId: customer.user_id,
-        body,
-        idempotencyKey: attempt.current.key,
-      });
-      attempt.current = null;
-      setProblem(null);
-      setAmount('');
-      setReason('');
-      const what = entry.points > 0 ? `Added ${points(entry.points)}` : `Deducted ${points(-entry.points)}`;
-      setDone(
-        `${what} for ${now.name}. New balance: ${points(now.balance)} (worth ${formatCents(now.value, now.currency)}).`,
-      );
-      requestAnimationFrame(() => doneRef.current?.focus());
-    } catch (error) {
-      fail(messageOf(error));
-    }
-  }
+  const submit = handleSubmit(
+    async (body) => {
+      const change = JSON.stringify([customer.user_id, body]);
+      if (attempt.current?.change !== change) attempt.current = { change, key: newIdempotencyKey() };
+      try {
+        const { entry, customer: now } = await adjust.mutateAsync({
+          userId: customer.user_id,
+          body,
+          idempotencyKey: attempt.current.key,
+        });
+        attempt.current = null;
+        setRefusal(null);
+        reset({ ...emptyAdjustDraft, direction: body.points > 0 ? 'add' : 'deduct' });
+        const what = entry.points > 0 ? `Added ${points(entry.points)}` : `Deducted ${points(-entry.points)}`;
+        setDone(
+          `${what} for ${now.name}. New balance: ${points(now.balance)} (worth ${formatMoney(now.value, now.currency)}).`,
+        );
+        requestAnimationFrame(() => doneRef.current?.focus());
+      } catch (error) {
+        fail(messageOf(error));
+      }
+    },
+    (errors) => fail(null, errors.amount !== undefined),
+  );
 
   return (
     <form
@@ -120,13 +124,7 @@ function AdjustForm({ customer }: { customer: AdminCustomerPoints }) {
         <div className="flex gap-3">
           {(['add', 'deduct'] as const).map((value) => (
             <label key={value} className="flex items-center gap-1.5">
-              <input
-                type="radio"
-                name={`${id}-direction`}
-                value={value}
-                checked={direction === value}
-                onChange={() => setDirection(value)}
-              />
+              <input type="radio" value={value} {...register('direction')} />
               {value === 'add' ? 'Add' : 'Deduct'}
             </label>
           ))}
@@ -135,28 +133,19 @@ function AdjustForm({ customer }: { customer: AdminCustomerPoints }) {
       <label htmlFor={`${id}-points`} className="grid gap-1 text-sm">
         Points
         <input
-          ref={amountRef}
           id={`${id}-points`}
           className={`${inputClass} w-28`}
           inputMode="numeric"
           required
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          {...register('amount')}
         />
       </label>
       <label htmlFor={`${id}-reason`} className="grid gap-1 text-sm">
         Reason (the customer sees it)
-        <input
-          id={`${id}-reason`}
-          className={inputClass}
-          required
-          maxLength={300}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
+        <input id={`${id}-reason`} className={inputClass} required maxLength={300} {...register('reason')} />
       </label>
       <Button primary type="submit" disabled={adjust.isPending}>
-        {direction === 'add' ? 'Add points' : 'Deduct points'}
+        {watch('direction') === 'add' ? 'Add points' : 'Deduct points'}
       </Button>
       {problem && (
         <p ref={problemRef} tabIndex={-1} role="alert" className="text-red-700 text-sm sm:col-span-4">
@@ -205,7 +194,7 @@ function History({ customer }: { customer: AdminCustomerPoints }) {
               {entry.note && `: ${entry.note}`}
             </td>
             <td className="text-right">{signed(entry.points)}</td>
-            <td className="text-right">{entry.balance_after.toLocaleString('en-AU')}</td>
+            <td className="text-right">{count(entry.balance_after)}</td>
             <td className="pl-3">{entry.adjusted_by ?? ''}</td>
           </tr>
         ))}
@@ -225,7 +214,7 @@ function CustomerCard({ customer, canAdjust }: { customer: AdminCustomerPoints; 
         </h2>
         <p className="mt-1">
           <span className="font-bold text-2xl">{points(customer.balance)}</span>{' '}
-          <span>worth {formatCents(customer.value, customer.currency)}</span>
+          <span>worth {formatMoney(customer.value, customer.currency)}</span>
         </p>
         <p className="text-sm text-stone-700">
           {customer.expires_at ? `Expire on ${date(customer.expires_at)} without earning or redeeming` : 'No expiry'}

@@ -1,7 +1,8 @@
 import type { AdminHours, AdminOpeningRange, FulfilmentMethodName } from '@storefront/core';
 import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { useHours, useSaveHours } from '../api/hours';
+import { useHours } from '../api/get-hours';
+import { useSaveHours } from '../api/save-hours';
 import { useAdmin } from './admin-context';
 import { Button, inputClass, Notice, PageTitle } from './ui';
 

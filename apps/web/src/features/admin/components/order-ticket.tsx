@@ -1,7 +1,8 @@
-import { useAdminOrder } from '../api/admin-orders';
+import { formatMoney } from '@/lib/money';
+import { useAdminOrder } from '../api/get-admin-order';
 import { useAdmin } from './admin-context';
 import { methodLabels } from './orders-board';
-import { Button, formatCents, formatTime, Notice } from './ui';
+import { Button, formatTime, Notice } from './ui';
 
 /** A kitchen ticket: plain black on white, sized for an 80 mm receipt printer when printed. */
 export function OrderTicket({ orderId }: { orderId: number }) {
@@ -67,7 +68,7 @@ export function OrderTicket({ orderId }: { orderId: number }) {
         )}
         <p className="mt-2 flex justify-between font-bold">
           <span>Total</span>
-          <span>{formatCents(order.totals.total, order.currency)}</span>
+          <span>{formatMoney(order.totals.total, order.currency)}</span>
         </p>
         <p>
           {order.payment_method === 'card' ? 'Paid by card' : 'Cash on delivery'} ({order.payment_status})

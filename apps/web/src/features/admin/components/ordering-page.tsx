@@ -1,7 +1,9 @@
 import type { OrderingControls } from '@storefront/core';
 import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { useOrdering, useOrderingMutations } from '../api/ordering';
+import { useOrdering } from '../api/get-ordering';
+import { usePauseOrdering } from '../api/pause-ordering';
+import { useUpdateOrdering } from '../api/update-ordering';
 import { useAdmin } from './admin-context';
 import { Button, formatTime, inputClass, Notice, PageTitle } from './ui';
 
@@ -34,7 +36,7 @@ function Switch({
 
 function PausePanel({ controls }: { controls: OrderingControls }) {
   const { restaurant } = useAdmin();
-  const { pause } = useOrderingMutations(restaurant.id);
+  const pause = usePauseOrdering(restaurant.id);
   const minutesId = useId();
   const [minutes, setMinutes] = useState(15);
   const onError = (error: Error) => toast.error('Not changed', { description: error.message });
@@ -84,7 +86,7 @@ function PausePanel({ controls }: { controls: OrderingControls }) {
 export function OrderingPage() {
   const { restaurant, can } = useAdmin();
   const { data, error, isPending } = useOrdering(restaurant.id);
-  const { update } = useOrderingMutations(restaurant.id);
+  const update = useUpdateOrdering(restaurant.id);
   const busyId = useId();
   const manage = can('ordering');
   const onError = (e: Error) => toast.error('Not changed', { description: e.message });

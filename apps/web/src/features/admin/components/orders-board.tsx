@@ -1,17 +1,23 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canMoveOrderFor,
   type FulfilmentMethodName,
   nextOrderStatuses,
   type Order,
   type OrderStatus,
+  orderStatusChangeBodySchema,
 } from '@storefront/core';
 import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
+import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
-import { type OrderFilters, useAdminOrders, useChangeOrderStatus } from '../api/admin-orders';
+import { useChangeOrderStatus } from '../api/change-order-status';
+import { type OrderFilters, useAdminOrders } from '../api/get-admin-orders';
 import { useAdmin } from './admin-context';
 import { useOrderFeed } from './order-feed';
-import { Button, formatCents, formatTime, inputClass, Notice, PageTitle } from './ui';
+import { Button, formatTime, inputClass, Notice, PageTitle } from './ui';
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
@@ -42,34 +48,36 @@ const moveLabels: Partial<Record<OrderStatus, string>> = {
 const activeStatuses: readonly OrderStatus[] = ['placed', 'accepted', 'preparing', 'ready', 'out_for_delivery'];
 const prepChoices = [10, 15, 20, 25, 30, 45, 60];
 
+/** A rejection: cancelled, with the reason the customer reads (checked as the API checks it). */
+const rejectBodySchema = orderStatusChangeBodySchema.required({ reason: true });
+const rejectFormSchema = z
+  .object({ reason: z.string() })
+  .transform(({ reason }): z.input<typeof rejectBodySchema> => ({ status: 'cancelled', reason }))
+  .pipe(rejectBodySchema);
+
 function AcceptReject({ order }: { order: Order }) {
   const change = useChangeOrderStatus();
   const id = useId();
   const [prep, setPrep] = useState(20);
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
+  const reject = useForm({
+    resolver: zodResolver(rejectFormSchema),
+    defaultValues: { reason: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const onError = (e: Error) => toast.error('Not changed', { description: e.message });
 
   if (rejecting) {
     return (
       <form
         className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!reason.trim()) return;
-          change.mutate({ id: order.id, body: { status: 'cancelled', reason: reason.trim() } }, { onError });
-        }}
+        // A blank reason sends nothing: the field is required.
+        onSubmit={reject.handleSubmit((body) => change.mutate({ id: order.id, body }, { onError }))}
       >
         <label htmlFor={`${id}-reason`} className="grid gap-1 text-sm">
           Reason for the customer
-          <input
-            id={`${id}-reason`}
-            className={inputClass}
-            maxLength={300}
-            required
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <input id={`${id}-reason`} className={inputClass} maxLength={300} required {...reject.register('reason')} />
         </label>
         <Button primary type="submit" disabled={change.isPending}>
           Reject order {order.order_number}
@@ -156,7 +164,7 @@ function OrderCard({ order }: { order: Order }) {
           <span className="text-sm">
             {methodLabels[order.method]} · {when}
           </span>
-          <span className="ml-auto font-semibold">{formatCents(order.totals.total, order.currency)}</span>
+          <span className="ml-auto font-semibold">{formatMoney(order.totals.total, order.currency)}</span>
         </header>
         <p className="text-sm text-stone-700">
           {order.customer.name} · {order.customer.phone_no} · placed {formatTime(order.created_at, restaurant.timezone)}

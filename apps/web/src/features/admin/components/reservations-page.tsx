@@ -1,7 +1,8 @@
 import { type AdminReservationStatus, nextReservationStatuses, toZoned } from '@storefront/core';
 import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { useDayReservations, useSetReservationStatus } from '../api/reservations';
+import { useDayReservations } from '../api/get-day-reservations';
+import { useSetReservationStatus } from '../api/set-reservation-status';
 import { useAdmin } from './admin-context';
 import { Button, inputClass, Notice, PageTitle } from './ui';
 

@@ -1,81 +1,22 @@
-import { type AdminRewards, type AdminRewardsBody, adminRewardsBodySchema } from '@storefront/core';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { AdminRewards } from '@storefront/core';
+import { type ReactNode, useId } from 'react';
+import { type FieldErrors, get, useForm } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
-import { useRewards, useSaveRewards } from '../api/rewards';
-import { centsToText, parseCents } from './money-input';
-import { formatCents, inputClass, Notice, PageTitle, primaryButtonClass } from './ui';
+import { useRewards } from '../api/get-rewards';
+import { useSaveRewards } from '../api/save-rewards';
+import { count, money, type RewardsDraft, rewardsDraftOf, rewardsFormSchema } from '../lib/rewards-form';
+import { inputClass, Notice, PageTitle, primaryButtonClass } from './ui';
 
-/** The form as typed; numbers stay text until saved so a half-typed value is never lost. */
-interface Draft {
-  loyaltyEnabled: boolean;
-  pointsPerDollar: string;
-  redeemPoints: string;
-  redeemValue: string;
-  minRedeemPoints: string;
-  expiryMonths: string;
-  giftCardsEnabled: boolean;
-  minAmount: string;
-  maxAmount: string;
-  presets: string;
-  validMonths: string;
-  maxDeliveryDays: string;
-}
+type Errors = FieldErrors<RewardsDraft>;
 
-function draftOf(r: AdminRewards): Draft {
-  return {
-    loyaltyEnabled: r.loyalty.enabled,
-    pointsPerDollar: String(r.loyalty.points_per_dollar),
-    redeemPoints: String(r.loyalty.redeem_points),
-    redeemValue: centsToText(r.loyalty.redeem_value_cents),
-    minRedeemPoints: String(r.loyalty.min_redeem_points),
-    expiryMonths: String(r.loyalty.expiry_months),
-    giftCardsEnabled: r.gift_cards.enabled,
-    minAmount: centsToText(r.gift_cards.min_amount),
-    maxAmount: centsToText(r.gift_cards.max_amount),
-    presets: r.gift_cards.presets.map(centsToText).join(', '),
-    validMonths: r.gift_cards.valid_months === null ? '' : String(r.gift_cards.valid_months),
-    maxDeliveryDays: String(r.gift_cards.max_delivery_days),
-  };
-}
-
-/** A whole number as typed, or NaN (the schema then says what is wrong). */
-const count = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
-const money = (text: string) => parseCents(text) ?? Number.NaN;
-
-function bodyOf(d: Draft): unknown {
-  return {
-    loyalty: {
-      enabled: d.loyaltyEnabled,
-      points_per_dollar: count(d.pointsPerDollar),
-      redeem_points: count(d.redeemPoints),
-      redeem_value_cents: money(d.redeemValue),
-      min_redeem_points: count(d.minRedeemPoints),
-      expiry_months: count(d.expiryMonths),
-    },
-    gift_cards: {
-      enabled: d.giftCardsEnabled,
-      min_amount: money(d.minAmount),
-      max_amount: money(d.maxAmount),
-      presets: d.presets.trim() === '' ? [] : d.presets.split(',').map(money),
-      valid_months: d.validMonths.trim() === '' ? null : count(d.validMonths),
-      max_delivery_days: count(d.maxDeliveryDays),
-    },
-  };
-}
-
-type Errors = Record<string, string>;
-
-function errorsOf(body: unknown): { body?: AdminRewardsBody; errors: Errors } {
-  const parsed = adminRewardsBodySchema.safeParse(body);
-  if (parsed.success) return { body: parsed.data, errors: {} };
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    // A preset's own problem belongs to the presets field.
-    const key = issue.path.slice(0, 2).join('.');
-    errors[key] ??= issue.message;
-  }
-  return { errors };
+/** A field's message at a body path; a preset's own problem belongs to the presets field. */
+function errorAt(errors: Errors, name: string): string | undefined {
+  const found = get(errors, name) as { message?: string } | { message?: string }[] | undefined;
+  if (Array.isArray(found)) return found.find((item) => item?.message)?.message;
+  return found?.message;
 }
 
 function Field({
@@ -92,7 +33,7 @@ function Field({
   children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode;
 }) {
   const id = useId();
-  const error = errors[name];
+  const error = errorAt(errors, name);
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="grid gap-1 text-sm">
@@ -116,52 +57,44 @@ function Field({
 
 function RewardsForm({ saved }: { saved: AdminRewards }) {
   const save = useSaveRewards();
-  const [draft, setDraft] = useState(() => draftOf(saved));
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const { register, handleSubmit, reset, setError, watch, formState } = useForm({
+    resolver: zodResolver(rewardsFormSchema),
+    defaultValues: rewardsDraftOf(saved),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const errors = formState.errors;
   const toggle = (key: 'loyaltyEnabled' | 'giftCardsEnabled', label: string) => (
     <label className="flex items-center gap-3 text-sm">
-      <input
-        type="checkbox"
-        className="size-5 accent-stone-900"
-        checked={draft[key]}
-        onChange={(e) => set({ [key]: e.target.checked })}
-      />
+      <input type="checkbox" className="size-5 accent-stone-900" {...register(key)} />
       {label}
     </label>
   );
   /** The input of a text field of the draft, for Field to label. */
   const text =
-    (key: keyof Draft, inputMode: 'numeric' | 'decimal' = 'numeric') =>
-    (props: { id: string }) => (
-      <input
-        {...props}
-        className={inputClass}
-        inputMode={inputMode}
-        value={draft[key] as string}
-        onChange={(e) => set({ [key]: e.target.value })}
-      />
-    );
+    (
+      key: Exclude<keyof RewardsDraft, 'loyaltyEnabled' | 'giftCardsEnabled'>,
+      inputMode: 'numeric' | 'decimal' = 'numeric',
+    ) =>
+    (props: { id: string }) => <input {...props} className={inputClass} inputMode={inputMode} {...register(key)} />;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const { body, errors: found } = errorsOf(bodyOf(draft));
-    setErrors(found);
-    if (!body) return;
+  const submit = handleSubmit((body) =>
     save.mutate(body, {
       onSuccess: (data) => {
-        setDraft(draftOf(data));
+        reset(rewardsDraftOf(data));
         toast.success('Rewards saved', { description: 'New orders and gift card purchases use these settings.' });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields as Errors);
+        if (error instanceof ApiError && error.fields) {
+          for (const [name, message] of Object.entries(error.fields)) setError(name as never, { message });
+        }
         toast.error('Not saved', { description: error.message });
       },
-    });
-  }
+    }),
+  );
 
-  const points = count(draft.redeemPoints);
-  const worth = money(draft.redeemValue);
+  const points = count(watch('redeemPoints'));
+  const worth = money(watch('redeemValue'));
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 lg:grid-cols-2" aria-label="Rewards settings">
       <fieldset className="grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
@@ -180,7 +113,7 @@ function RewardsForm({ saved }: { saved: AdminRewards }) {
         </div>
         {Number.isInteger(points) && points > 0 && Number.isInteger(worth) && (
           <p className="text-sm text-stone-700" role="status">
-            {points} points take {formatCents(worth, saved.currency)} off an order.
+            {points} points take {formatMoney(worth, saved.currency)} off an order.
           </p>
         )}
         <Field name="loyalty.min_redeem_points" label="Minimum points to redeem" errors={errors}>

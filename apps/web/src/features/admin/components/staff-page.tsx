@@ -1,31 +1,44 @@
-import type { StaffMember } from '@storefront/core';
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AddStaffBody, addStaffBodySchema, type StaffMember } from '@storefront/core';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
-import { useAddStaff, useSetStaffRestaurants, useSetStaffRole, useStaff } from '../api/staff';
+import { useAddStaff } from '../api/add-staff';
+import { useStaff } from '../api/get-staff';
+import { useSetStaffRestaurants } from '../api/set-staff-restaurants';
+import { useSetStaffRole } from '../api/set-staff-role';
+import { problemOf } from '../lib/form';
 import { useAdmin } from './admin-context';
 import { Button, inputClass, Notice, PageTitle } from './ui';
+
+/** Someone's account, a role and the restaurant at hand → the add body, checked as the API checks it. */
+const addMemberFormSchema = (restaurantId: number) =>
+  z
+    .object({ email: z.string(), role: z.enum(['staff', 'manager']) })
+    .transform((d): AddStaffBody => ({ ...d, restaurant_ids: [restaurantId] }))
+    .pipe(addStaffBodySchema);
 
 function AddMemberForm() {
   const { restaurant } = useAdmin();
   const add = useAddStaff();
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'staff' | 'manager'>('staff');
-  const [problem, setProblem] = useState<string | null>(null);
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    add.mutate(
-      { email, role, restaurant_ids: [restaurant.id] },
-      {
-        onSuccess: (member) => {
-          setEmail('');
-          setProblem(null);
-          toast.success('Added to the team', { description: `${member.name} works at ${restaurant.name}.` });
-        },
-        onError: (error) => setProblem(error.message),
+  const { register, handleSubmit, setValue, setError, formState } = useForm({
+    resolver: zodResolver(addMemberFormSchema(restaurant.id)),
+    defaultValues: { email: '', role: 'staff' as 'staff' | 'manager' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const problem = problemOf(formState.errors);
+  const onSubmit = handleSubmit((body) =>
+    add.mutate(body, {
+      onSuccess: (member) => {
+        setValue('email', '');
+        toast.success('Added to the team', { description: `${member.name} works at ${restaurant.name}.` });
       },
-    );
-  }
+      onError: (error) => setError('root.server', { message: error.message }),
+    }),
+  );
   return (
     <form
       onSubmit={onSubmit}
@@ -33,23 +46,11 @@ function AddMemberForm() {
     >
       <label htmlFor={`${id}-email`} className="grid gap-1 text-sm">
         Email of their account
-        <input
-          id={`${id}-email`}
-          type="email"
-          required
-          className={inputClass}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <input id={`${id}-email`} type="email" required className={inputClass} {...register('email')} />
       </label>
       <label htmlFor={`${id}-role`} className="grid gap-1 text-sm">
         Role
-        <select
-          id={`${id}-role`}
-          className={inputClass}
-          value={role}
-          onChange={(e) => setRole(e.target.value as 'staff' | 'manager')}
-        >
+        <select id={`${id}-role`} className={inputClass} {...register('role')}>
           <option value="staff">Staff</option>
           <option value="manager">Manager</option>
         </select>

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
 
 /** Small shared pieces of the back office's look (plain, dense, high-contrast). */
@@ -33,21 +34,8 @@ export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?
   );
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** Cents as the tenant's currency (display only). */
-export function formatCents(cents: number, currency = 'AUD', locale = 'en-AU') {
-  const key = `${locale}:${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    moneyFormats.set(key, format);
-  }
-  return format.format(cents / 100);
-}
-
 /** A local time of the restaurant, e.g. '7:45 pm'. */
-export function formatTime(iso: string, timeZone: string, locale = 'en-AU') {
+export function formatTime(iso: string, timeZone: string, locale = runtimeConfig.tenant.locale) {
   return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 

@@ -3,15 +3,15 @@ import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
+import { formatMoney } from '@/lib/money';
 import { useCart } from '../api/get-cart';
 import { useChangeQuantity, useClearCart, useCoupon, useRemoveCartItem } from '../hooks/use-cart-actions';
-import { formatCents, itemName, placeholderImage } from '../lib/item-name';
+import { itemName, placeholderImage } from '../lib/item-name';
 import { useCartStore } from '../stores/cart-store';
 
-const money = (cents: number) => formatCents(cents, runtimeConfig.tenant.locale, runtimeConfig.tenant.currency);
+const money = (cents: number) => formatMoney(cents);
 
 function modifierText(modifiers: readonly CartModifier[]): string {
   return modifiers

@@ -6,11 +6,3 @@ export const placeholderImage = '/images/menu/placeholder.svg';
 export function itemName(item: Pick<CartItem, 'products' | 'combo_products' | 'deals'>): string {
   return item.products?.name || item.combo_products?.name || item.deals?.name || 'Unknown Item';
 }
-
-let formatter: Intl.NumberFormat | undefined;
-
-/** Integer cents in the tenant's currency and locale. */
-export function formatCents(cents: number, locale: string, currency: string): string {
-  formatter ??= new Intl.NumberFormat(locale, { style: 'currency', currency });
-  return formatter.format(cents / 100);
-}

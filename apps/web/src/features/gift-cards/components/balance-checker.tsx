@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
+import { formatMoney } from '@/lib/money';
 import { useCheckGiftCardBalance } from '../api/check-gift-card-balance';
 import { giftCardCodeFormSchema } from '../lib/code-form';
-import { formatMoney } from '../money';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
 
 export function BalanceChecker() {

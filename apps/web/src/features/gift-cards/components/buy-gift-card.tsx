@@ -4,13 +4,13 @@ import type { FieldPath } from 'react-hook-form';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
 import { showServerErrors, useZodForm } from '@/lib/forms';
+import { formatMoney } from '@/lib/money';
 import { answerGiftCardChallenge } from '../api/answer-gift-card-challenge';
 import { useBuyGiftCard } from '../api/buy-gift-card';
 import { confirmGiftCard } from '../api/confirm-gift-card';
 import { useGiftCardOptions } from '../api/get-gift-card-options';
 import { paySandboxGiftCard, type SandboxCard } from '../api/pay-gift-card';
 import { type BuyGiftCardFormValues, buyGiftCardFormSchema, chosenAmount } from '../lib/buy-gift-card-form';
-import { formatMoney } from '../money';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
+import { formatMoney } from '@/lib/money';
 import { useCheckGiftCardBalance } from '../api/check-gift-card-balance';
 import { giftCardCodeFormSchema } from '../lib/code-form';
-import { formatMoney } from '../money';
 import { errorClass, inputClass, labelClass } from './styles';
 
 const smallButton =

@@ -1,6 +1,6 @@
 import { type BuyGiftCardBody, buyGiftCardBodySchema, type GiftCardOptions } from '@storefront/core';
 import { z } from 'zod';
-import { formatMoney, parseDollars } from '../money';
+import { formatMoney, parseMoney } from '@/lib/money';
 
 /** The buy form's fields as typed: a preset (cents) or 'custom' with dollars, and when to mail it. */
 const fields = z.object({
@@ -18,7 +18,7 @@ export type BuyGiftCardFormValues = z.input<typeof fields>;
 
 /** The amount in cents the form stands for, or null while the dollars typed are not an amount. */
 export function chosenAmount({ preset, amount }: Pick<BuyGiftCardFormValues, 'preset' | 'amount'>): number | null {
-  return preset === 'custom' ? parseDollars(amount) : Number(preset);
+  return preset === 'custom' ? parseMoney(amount) : Number(preset);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { LoyaltyEntry, LoyaltySummary } from '@storefront/core';
 import { runtimeConfig } from '@/config/runtime';
+import { formatMoney } from '@/lib/money';
 import { useLoyalty } from '../api/get-loyalty';
 
 const cardClass = 'rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6';
@@ -12,10 +13,6 @@ const kindLabels: Record<LoyaltyEntry['kind'], string> = {
   expire: 'Expired',
   adjust: 'Adjusted by the restaurant',
 };
-
-function money(cents: number, currency: string) {
-  return new Intl.NumberFormat(runtimeConfig.tenant.locale, { style: 'currency', currency }).format(cents / 100);
-}
 
 function date(iso: string) {
   return new Intl.DateTimeFormat(runtimeConfig.tenant.locale, {
@@ -34,8 +31,8 @@ function HowToEarn({ summary }: { summary: LoyaltySummary }) {
         on an online order, once the order is completed.
       </li>
       <li>
-        {rules.redeem_points} points are worth {money(rules.redeem_value_cents, currency)} off an order. Redeem them at
-        checkout from {rules.min_redeem_points} points.
+        {rules.redeem_points} points are worth {formatMoney(rules.redeem_value_cents, currency)} off an order. Redeem
+        them at checkout from {rules.min_redeem_points} points.
       </li>
       {rules.expiry_months > 0 && (
         <li>Points expire after {rules.expiry_months} months without earning or redeeming any.</li>
@@ -59,7 +56,7 @@ export function LoyaltyPage({ userId }: { userId: number }) {
             <p className="font-bold text-4xl" data-testid="points-balance">
               {loyalty.data.balance.toLocaleString(runtimeConfig.tenant.locale)} points
             </p>
-            <p className="mt-1 text-lg">Worth {money(loyalty.data.value, loyalty.data.currency)}</p>
+            <p className="mt-1 text-lg">Worth {formatMoney(loyalty.data.value, loyalty.data.currency)}</p>
             {loyalty.data.expires_at && (
               <p className="mt-1 text-sm text-stone-700">
                 Expire on {date(loyalty.data.expires_at)} unless you use them

@@ -1,5 +1,6 @@
 import { type AddComboToCart, type AddDealToCart, type BundleSlot, bundleUnitPrice, lineTotal } from '@storefront/core';
 import { useState } from 'react';
+import { formatAdjustment, formatMoney } from '@/lib/money';
 import {
   type BundleKind,
   bundleCartPayload,
@@ -8,7 +9,6 @@ import {
   isComplete,
   type SlotPicks,
 } from '../lib/bundle';
-import { formatAdjustment, formatCents } from '../utils/money';
 import { Modal } from './modal';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -71,7 +71,7 @@ export function BundleDialog({
             onClick={add}
             className="flex-1 rounded-md bg-primary px-5 py-3 font-semibold text-white hover:bg-primary-dark"
           >
-            Add to cart · <span>{formatCents(lineTotal(unit, quantity))}</span>
+            Add to cart · <span>{formatMoney(lineTotal(unit, quantity))}</span>
           </button>
         </div>
       }

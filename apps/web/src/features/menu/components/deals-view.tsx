@@ -1,10 +1,10 @@
 import type { AddComboToCart, AddDealToCart, MenuChannel } from '@storefront/core';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/money';
 import { useCombos } from '../api/get-combos';
 import { useDeals } from '../api/get-deals';
 import type { BundleKind } from '../lib/bundle';
-import { formatCents } from '../utils/money';
 import { type Bundle, BundleDialog } from './bundle-dialog';
 import { ProductImage } from './product-image';
 
@@ -76,7 +76,7 @@ export function DealsView({
                 <h3 className="font-semibold text-lg">{card.name}</h3>
                 <p className="text-sm text-stone-600">{card.description}</p>
                 <div className="mt-auto flex items-center justify-between gap-2">
-                  <p className="font-semibold">{formatCents(card.unit_price)}</p>
+                  <p className="font-semibold">{formatMoney(card.unit_price)}</p>
                   {card.is_available ? (
                     <button
                       type="button"

@@ -1,8 +1,8 @@
 import type { ModifierGroup } from '@storefront/core';
 import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
+import { formatAdjustment } from '@/lib/money';
 import type { Picks } from '../lib/selection';
-import { formatAdjustment } from '../utils/money';
 
 function rangeHint(group: ModifierGroup): string {
   if (group.min_select === group.max_select) return `Choose ${group.min_select}`;

@@ -1,6 +1,6 @@
 import type { MenuProduct } from '@storefront/core';
 import { use } from 'react';
-import { formatCents } from '../utils/money';
+import { formatMoney } from '@/lib/money';
 import { ProductCardActionContext } from './product-card-slot';
 import { ProductImage } from './product-image';
 
@@ -36,7 +36,7 @@ export function ProductCard({
         <p className="line-clamp-2 text-sm text-stone-600">{product.products.description}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
           <p className="font-semibold">
-            {formatCents(product.unit_price)}
+            {formatMoney(product.unit_price)}
             {showUnit && product.unit && (
               <span className="ml-1 font-normal text-sm text-stone-600">/ {product.unit}</span>
             )}

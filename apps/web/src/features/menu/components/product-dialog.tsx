@@ -1,7 +1,7 @@
 import { type AddProductPayload, type MenuProduct, priceProductLine } from '@storefront/core';
 import { useId, useRef, useState } from 'react';
+import { formatAdjustment, formatMoney } from '@/lib/money';
 import { defaultAttributeValues, type Picks, productCartPayload, toModifierPicks } from '../lib/selection';
-import { formatAdjustment, formatCents } from '../utils/money';
 import { Modal } from './modal';
 import { ModifierGroupField } from './modifier-group-field';
 import { ProductImage } from './product-image';
@@ -86,7 +86,7 @@ export function ProductDialog({
             onClick={add}
             className="flex-1 rounded-md bg-primary px-5 py-3 font-semibold text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
           >
-            Add to cart · <span>{formatCents(price.total)}</span>
+            Add to cart · <span>{formatMoney(price.total)}</span>
           </button>
         </div>
       }
@@ -174,7 +174,7 @@ export function ProductDialog({
                 <option value="">Choose a pizza…</option>
                 {halves.map((h) => (
                   <option key={h.id} value={h.id}>
-                    {h.products.name} ({formatCents(h.unit_price)})
+                    {h.products.name} ({formatMoney(h.unit_price)})
                   </option>
                 ))}
               </select>

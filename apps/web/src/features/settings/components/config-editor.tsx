@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type Theme, type ThemePatch, themePatchSchema } from '@storefront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Paintbrush, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { appSettingsQueryOptions } from '../api/get-app-settings';
@@ -139,6 +142,21 @@ export function themeForSave(theme: Theme): ThemePatch {
   return { ...theme, general };
 }
 
+/** The store's theme, as loose as the editor types it, checked by the API's own schema. */
+const themeFormSchema = z.custom<ThemePatch>().pipe(themePatchSchema);
+
+/** Every problem as 'path: message', in the order found (all of a field's, as criteriaMode 'all' keeps them). */
+function problemsOf(errors: FieldErrors, base = ''): string[] {
+  return Object.entries(errors).flatMap(([key, node]) => {
+    if (!node || typeof node !== 'object' || key === 'ref') return [];
+    const path = base ? `${base}.${key}` : key;
+    const { message, types } = node as { message?: unknown; types?: Record<string, string | string[]> };
+    if (typeof message !== 'string') return problemsOf(node as FieldErrors, path);
+    const messages = types ? Object.values(types).flat() : [message];
+    return messages.map((text) => `${path}: ${text}`);
+  });
+}
+
 /**
  * The configuration editor (spec §3 showConfigEditor): edits the theme live (every change shows at
  * once), and staff of the tenant save it for every visitor. Values are text, never markup.
@@ -149,7 +167,15 @@ export function ConfigEditor({ tenantId, inline = false }: { tenantId: number; i
   const merge = useConfigStore((s) => s.mergeTheme);
   const reset = useConfigStore((s) => s.resetTheme);
   const save = useSaveAppSettings();
-  const [problems, setProblems] = useState<string[]>([]);
+  // The theme lives in the config store (edited live); the form checks it with the API's schema.
+  const form = useForm({
+    resolver: zodResolver(themeFormSchema),
+    values: themeForSave(theme),
+    criteriaMode: 'all',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const problems = problemsOf(form.formState.errors);
   const panelId = useId();
   const queryClient = useQueryClient();
 
@@ -157,30 +183,23 @@ export function ConfigEditor({ tenantId, inline = false }: { tenantId: number; i
   function onDiscard() {
     const saved = queryClient.getQueryData(appSettingsQueryOptions({ tenantId }).queryKey)?.[0];
     if (saved) useConfigStore.getState().applySettings(saved);
-    setProblems([]);
+    form.clearErrors();
   }
 
-  function onSave() {
-    const patch = themeForSave(theme);
-    const parsed = themePatchSchema.safeParse(patch);
-    if (!parsed.success) {
-      setProblems(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-      return;
-    }
-    setProblems([]);
+  const onSave = form.handleSubmit((webConfig) =>
     save.mutate(
-      { tenant_id: tenantId, web_config: parsed.data },
+      { tenant_id: tenantId, web_config: webConfig },
       {
         onSuccess: () => toast.success('Theme saved', { description: 'Visitors now see these settings.' }),
         onError: (error) => {
           if (error instanceof ApiError && error.fields) {
-            setProblems(Object.entries(error.fields).map(([field, message]) => `${field}: ${message}`));
+            for (const [field, message] of Object.entries(error.fields)) form.setError(field as never, { message });
           }
           toast.error('Theme not saved', { description: error.message });
         },
       },
-    );
-  }
+    ),
+  );
 
   if (!open) {
     return (

@@ -1,16 +1,11 @@
 import type { WishlistItem } from '@storefront/core';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
-import { runtimeConfig } from '@/config/runtime';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
+import { formatMoney } from '@/lib/money';
 import { useEmptyWishlist } from '../api/empty-wishlist';
 import { useWishlist } from '../api/get-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
-
-const money = new Intl.NumberFormat(runtimeConfig.tenant.locale, {
-  style: 'currency',
-  currency: runtimeConfig.tenant.currency,
-});
 
 const buttonClass =
   'rounded-md border border-stone-300 bg-white px-4 py-2 font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
@@ -69,7 +64,7 @@ export function FavoritesPage({ onAddToCart }: { onAddToCart(item: WishlistItem)
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <h2 className="font-semibold text-lg leading-tight">{item.products.name}</h2>
                   <p className="line-clamp-2 text-sm text-stone-600">{item.products.description}</p>
-                  <p className="font-semibold">{money.format(item.restaurant_products.online_price / 100)}</p>
+                  <p className="font-semibold">{formatMoney(item.restaurant_products.online_price)}</p>
                   <div className="mt-auto flex flex-wrap gap-2 pt-1">
                     <button
                       type="button"

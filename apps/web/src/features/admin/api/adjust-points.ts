@@ -1,22 +1,7 @@
 import type { AdminCustomerPoints, AdminLoyaltyAdjustment, LoyaltyAdjustBody } from '@storefront/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-const key = ['admin', 'loyalty'] as const;
-
-/** GET /v2/admin/loyalty?email= (staff+): the customer with this email, with points and history. */
-export function findCustomerPoints(email: string, signal?: AbortSignal) {
-  return api<AdminCustomerPoints[]>('/v2/admin/loyalty', { query: { email }, signal });
-}
-
-export function useCustomerPoints(email: string | null) {
-  return useQuery({
-    queryKey: [...key, email],
-    queryFn: ({ signal }) => findCustomerPoints(email ?? '', signal),
-    enabled: email !== null,
-    staleTime: 0,
-  });
-}
+import { customerPointsKey } from './find-customer-points';
 
 /** POST /v2/admin/loyalty/:userId/adjust (manager+): the same key never adjusts twice. */
 export function adjustPoints(userId: number, body: LoyaltyAdjustBody, idempotencyKey: string) {
@@ -34,7 +19,7 @@ export function useAdjustPoints() {
       adjustPoints(input.userId, input.body, input.idempotencyKey),
     // The answer carries the customer as they now stand: shown at once, without another round trip.
     onSuccess: ({ customer }) =>
-      client.setQueriesData<AdminCustomerPoints[]>({ queryKey: key }, (list) =>
+      client.setQueriesData<AdminCustomerPoints[]>({ queryKey: customerPointsKey }, (list) =>
         list?.map((c) => (c.user_id === customer.user_id ? customer : c)),
       ),
   });
