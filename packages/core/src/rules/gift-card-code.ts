@@ -28,9 +28,9 @@ export function normaliseGiftCardCode(input: string): string | null {
   return compact;
 }
 
-/** `XXXX-XXXX-XXXX-XXXX` for display and mail. */
-export function formatGiftCardCode(code: string): string {
-  return (code.match(/.{1,4}/g) ?? []).join('-');
+/** `XXXX-XXXX-XXXX-XXXX` for display and mail; the back office reads codes out with spaces. */
+export function formatGiftCardCode(code: string, separator: '-' | ' ' = '-'): string {
+  return (code.match(/.{1,4}/g) ?? []).join(separator);
 }
 
 /** What receipts and the back office show instead of the code. */

@@ -66,7 +66,7 @@ export function IssueGiftCardForm() {
           </p>
           {/* Core's groups of four, spaced: easier to read out or copy by hand. */}
           <p className="mt-2 font-bold font-mono text-2xl tracking-wider">
-            {formatGiftCardCode(issued.code).replaceAll('-', ' ')}
+            {formatGiftCardCode(issued.code, ' ')}
           </p>
         </section>
       )}
