@@ -91,7 +91,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('email', 'text', (col) => col.notNull())
       .addColumn('phone_no', 'text', (col) => col.notNull())
       .addColumn('special_requests', 'text', (col) => col.notNull().defaultTo(''))
-      // The accounts issue owns the users table; no foreign key so either can land first.
+      // The users table belongs to accounts (decision 006); no foreign key so either migration can run first.
       .addColumn('user_id', 'integer')
       .addColumn('customer_key', 'text', (col) => col.notNull())
       .addColumn('cancel_token_hash', 'text', (col) => col.notNull().unique())

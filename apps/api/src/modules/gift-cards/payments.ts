@@ -3,7 +3,7 @@ import type { PaymentRegistry } from '../payments/registry.js';
 import { toPaymentSession } from '../payments/service.js';
 import type { GiftCardPayments } from './service.js';
 
-/** What gift cards need from the payment provider registry (the checkout issue's). */
+/** What gift cards need from the payment provider registry (decisions 015 and 019). */
 export interface ProviderLookup {
   /** The tenant's provider for new payments, with its public key. */
   forTenant(tenantId: number): Promise<{ provider: PaymentProvider; publishableKey: string | null }>;

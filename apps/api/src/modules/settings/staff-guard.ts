@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { requireRole, userOf } from '../auth/identity.js';
 
-/** The roles that run a business's storefront (accounts issue); customers are not among them. */
+/** The roles that run a business's storefront (decision 006); customers are not among them. */
 export const staffRoles = ['staff', 'manager', 'owner'] as const;
 
 const requireOwnerRole = requireRole('owner');

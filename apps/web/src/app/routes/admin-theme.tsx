@@ -3,7 +3,7 @@ import { RequireAbility } from '@/features/admin/components/admin-shell';
 import { ConfigEditor } from '@/features/settings/components/config-editor';
 import { SettingsSync } from '@/features/settings/components/settings-sync';
 
-/** The shell issue's theme editor, for owners, as a page of the back office (the same component). */
+/** The theme editor (decision 008), for owners, as a page of the back office (the same component). */
 export function Component() {
   return (
     <RequireAbility ability="theme">
