@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { CodePurpose } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/service.js';
 import { tenantService } from '../tenants/service.js';
 import { codeMatches, hashCode, newCode, newToken, safeEqual, sha256 } from './crypto.js';
 import type { GoogleProfile } from './google.js';

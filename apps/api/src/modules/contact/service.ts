@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/service.js';
 import { settingsService } from '../settings/service.js';
 import { tenantService } from '../tenants/service.js';
 import { contactRepository } from './repository.js';

@@ -18,7 +18,7 @@ const liveStatuses = ['reserved', 'used'] as const;
  * Kysely only. Every function takes the executor first: the database, or the order's transaction
  * (on SQLite a transaction holds the only connection, so a call inside it must use it).
  */
-export const couponsRepository = {
+export const couponRepository = {
   /** The tenant's coupon with this code, whatever its case (codes are stored as entered). */
   findByCode(db: Db, tenantId: number, code: string) {
     return db

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { requireRole, userOf } from '../auth/identity.js';
-import { couponsService } from './service.js';
+import { couponService } from './service.js';
 
 const requireManager = requireRole('manager', 'owner');
 
@@ -24,7 +24,7 @@ async function requireOwnTenant(request: FastifyRequest) {
 
 /** The back office's coupon calls (its screens: docs/decisions/017-back-office.md). */
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
-  const coupons = couponsService(app.db);
+  const coupons = couponService(app.db);
   const tags = ['coupons'];
 
   app.get(

@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { CouponsTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { type CouponOwner, type CouponRow, type OfferRow, couponsRepository as repo } from './repository.js';
+import { type CouponOwner, type CouponRow, type OfferRow, couponRepository as repo } from './repository.js';
 
 export type { CouponOwner } from './repository.js';
 
@@ -245,7 +245,7 @@ const duplicateCode = () =>
   new AppError('conflict', 'Another coupon already has this code', { code: 'Already in use' });
 
 /** The coupon calls: pricing and order helpers above, and the back office's list, create and edit. */
-export function couponsService(db: Db) {
+export function couponService(db: Db) {
   async function usageOf(tenantId: number, ids: readonly number[]) {
     const rows = await repo.usage(db, tenantId, ids);
     return (id: number) => {
@@ -321,4 +321,4 @@ export function couponsService(db: Db) {
   };
 }
 
-export type CouponsService = ReturnType<typeof couponsService>;
+export type CouponService = ReturnType<typeof couponService>;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/service.js';
 import { tenantService } from '../tenants/service.js';
 import { giftCardRepository } from './repository.js';
 import { giftCardSettingsOf } from './settings.js';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from './mailer.js';
+import { createMailer, type Mailer } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

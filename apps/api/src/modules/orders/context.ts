@@ -3,9 +3,9 @@ import type { Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Database, OrderRow } from '../../db/schema.js';
-import type { CouponsService } from '../coupons/service.js';
+import type { CouponService } from '../coupons/service.js';
 import type { FulfilmentService } from '../fulfilment/service.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/service.js';
 import type { PaymentEventHandler } from '../payments/provider.js';
 import type { PaymentRegistry, ProviderName } from '../payments/registry.js';
 import type { OrderEvents } from './events.js';
@@ -21,7 +21,7 @@ export interface OrderServiceDeps {
   events: OrderEvents;
   payments: PaymentRegistry;
   fulfilment: FulfilmentService;
-  coupons: Pick<CouponsService, 'reserve' | 'release' | 'markUsed'>;
+  coupons: Pick<CouponService, 'reserve' | 'release' | 'markUsed'>;
   /** Handlers of provider events for payments that are not orders' (filled in by later modules). */
   otherPayments?: readonly PaymentEventHandler[];
   now?: () => Date;

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { EventStream } from '../../lib/sse.js';
-import { couponsService } from '../coupons/service.js';
+import { couponService } from '../coupons/service.js';
 import { fulfilmentService } from '../fulfilment/service.js';
 import type { PaymentEventHandler } from '../payments/provider.js';
 import { type PaymentRegistry, paymentRegistry } from '../payments/registry.js';
@@ -38,7 +38,7 @@ export const ordersPlugin = fp(
       events,
       payments,
       fulfilment: fulfilmentService(app.db, { config: app.config, log: app.log }),
-      coupons: couponsService(app.db),
+      coupons: couponService(app.db),
       otherPayments,
     });
     const streams = new Set<EventStream>();

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 
-export function pagesRepository(db: Db) {
+export function pageRepository(db: Db) {
   return {
     find(tenantId: number, slug: string) {
       return db

@@ -1,10 +1,10 @@
 import { contentPageResponseSchema, contentPageSlugs } from '@storefront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pagesService } from './service.js';
+import { pageService } from './service.js';
 
 export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pages = pagesService(app.db);
+  const pages = pageService(app.db);
   app.get(
     '/v2/pages/:slug',
     {

@@ -1,11 +1,11 @@
 import type { ContentPageSlug } from '@storefront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import { pagesRepository } from './repository.js';
+import { pageRepository } from './repository.js';
 
 /** The tenant's content pages (terms, privacy, refunds). */
-export function pagesService(db: Db) {
-  const repo = pagesRepository(db);
+export function pageService(db: Db) {
+  const repo = pageRepository(db);
   return {
     async page(tenantId: number, slug: ContentPageSlug) {
       const page = await repo.find(tenantId, slug);

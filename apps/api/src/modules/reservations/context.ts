@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { ReservationRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/service.js';
 import { tenantService } from '../tenants/service.js';
 import { reservationMails } from './mail.js';
 import { type ReservationRepository, reservationRepository } from './repository.js';
