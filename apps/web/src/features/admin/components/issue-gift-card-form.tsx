@@ -65,9 +65,7 @@ export function IssueGiftCardForm() {
             is shown:
           </p>
           {/* Core's groups of four, spaced: easier to read out or copy by hand. */}
-          <p className="mt-2 font-bold font-mono text-2xl tracking-wider">
-            {formatGiftCardCode(issued.code, ' ')}
-          </p>
+          <p className="mt-2 font-bold font-mono text-2xl tracking-wider">{formatGiftCardCode(issued.code, ' ')}</p>
         </section>
       )}
     </>
