@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminProduct } from '@storefront/core';
 import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useEditProduct } from '../api/edit-product';
@@ -71,11 +70,8 @@ function EditProductForm({ product, onDone }: { product: AdminProduct; onDone():
   const edit = useEditProduct(restaurant.id);
   const upload = useUploadProductImage(restaurant.id);
   const id = useId();
-  const { register, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(productFormSchema(restaurant.id)),
+  const { register, handleSubmit, setError, formState } = useZodForm(productFormSchema(restaurant.id), {
     defaultValues: productDraftOf(product),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const problem = problemOf(formState.errors);
   const refuse = (error: Error) => setError('root.server', { message: error.message });

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { AdminCustomerPoints, AdminLoyaltyEntry } from '@storefront/core';
+import { type AdminCustomerPoints, type AdminLoyaltyEntry, adminLoyaltyQuerySchema } from '@storefront/core';
 import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { runtimeConfig } from '@/config/runtime';
+import { useZodForm } from '@/lib/forms';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatMoney } from '@/lib/money';
 import { useAdjustPoints } from '../api/adjust-points';
@@ -35,14 +34,13 @@ function useDate() {
 
 function SearchForm({ onSearch }: { onSearch(email: string): void }) {
   const id = useId();
-  const { register, handleSubmit } = useForm({ defaultValues: { email: '' } });
+  const { register, handleSubmit, formState } = useZodForm(adminLoyaltyQuerySchema, { defaultValues: { email: '' } });
+  const problem = formState.errors.email?.message;
   return (
     <form
       aria-label="Find a customer"
       className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 bg-white p-4"
-      onSubmit={handleSubmit(({ email }) => {
-        if (email.trim()) onSearch(email.trim().toLowerCase());
-      })}
+      onSubmit={handleSubmit(({ email }) => onSearch(email))}
     >
       <label htmlFor={`${id}-email`} className="grid gap-1 text-sm">
         Customer email
@@ -53,8 +51,15 @@ function SearchForm({ onSearch }: { onSearch(email: string): void }) {
           maxLength={254}
           autoComplete="off"
           className={inputClass}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-email-error` : undefined}
           {...register('email')}
         />
+        {problem && (
+          <span id={`${id}-email-error`} className="text-red-800">
+            {problem}
+          </span>
+        )}
       </label>
       <Button primary type="submit">
         Find
@@ -66,11 +71,8 @@ function SearchForm({ onSearch }: { onSearch(email: string): void }) {
 function AdjustForm({ customer }: { customer: AdminCustomerPoints }) {
   const id = useId();
   const adjust = useAdjustPoints();
-  const { register, handleSubmit, reset, setFocus, watch, formState } = useForm({
-    resolver: zodResolver(adjustPointsFormSchema),
+  const { register, handleSubmit, reset, setFocus, watch, formState } = useZodForm(adjustPointsFormSchema, {
     defaultValues: emptyAdjustDraft,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   // The API's refusal: kept apart from the form's errors, which the next try clears.
   const [refusal, setRefusal] = useState<string | null>(null);

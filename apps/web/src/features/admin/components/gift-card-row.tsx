@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminGiftCard,
   adminRefundGiftCardBodySchema,
@@ -6,8 +5,8 @@ import {
   type GiftCardLedgerEntry,
 } from '@storefront/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { runtimeConfig } from '@/config/runtime';
+import { useZodForm } from '@/lib/forms';
 import { formatAdjustment, formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useGiftCardLedger } from '../api/get-gift-card-ledger';
@@ -88,11 +87,8 @@ function ReasonForm({
   onCancel(): void;
 }) {
   const id = useId();
-  const { register, handleSubmit, setFocus, setError, formState } = useForm({
-    resolver: zodResolver(schema),
+  const { register, handleSubmit, setFocus, setError, formState } = useZodForm(schema, {
     defaultValues: { reason: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   useEffect(() => setFocus('reason'), [setFocus]);
   const problem = problemOf(formState.errors);

@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminRewards } from '@storefront/core';
 import { type ReactNode, useId } from 'react';
-import { type FieldErrors, get, useForm } from 'react-hook-form';
+import { type FieldErrors, get } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
+import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useRewards } from '../api/get-rewards';
@@ -57,11 +57,8 @@ function Field({
 
 function RewardsForm({ saved }: { saved: AdminRewards }) {
   const save = useSaveRewards();
-  const { register, handleSubmit, reset, setError, watch, formState } = useForm({
-    resolver: zodResolver(rewardsFormSchema),
+  const { register, handleSubmit, reset, setError, watch, formState } = useZodForm(rewardsFormSchema, {
     defaultValues: rewardsDraftOf(saved),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const errors = formState.errors;
   const toggle = (key: 'loyaltyEnabled' | 'giftCardsEnabled', label: string) => (

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AddStaffBody, addStaffBodySchema, type StaffMember } from '@storefront/core';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useAddStaff } from '../api/add-staff';
 import { useStaff } from '../api/get-staff';
@@ -23,11 +22,8 @@ function AddMemberForm() {
   const { restaurant } = useAdmin();
   const add = useAddStaff();
   const id = useId();
-  const { register, handleSubmit, setValue, setError, formState } = useForm({
-    resolver: zodResolver(addMemberFormSchema(restaurant.id)),
+  const { register, handleSubmit, setValue, setError, formState } = useZodForm(addMemberFormSchema(restaurant.id), {
     defaultValues: { email: '', role: 'staff' as 'staff' | 'manager' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const problem = problemOf(formState.errors);
   const onSubmit = handleSubmit((body) =>

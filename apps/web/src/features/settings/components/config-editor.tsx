@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type Theme, type ThemePatch, themePatchSchema } from '@storefront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Paintbrush, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
+import { useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { appSettingsQueryOptions } from '../api/get-app-settings';
 import { useSaveAppSettings } from '../api/save-app-settings';
@@ -168,12 +168,9 @@ export function ConfigEditor({ tenantId, inline = false }: { tenantId: number; i
   const reset = useConfigStore((s) => s.resetTheme);
   const save = useSaveAppSettings();
   // The theme lives in the config store (edited live); the form checks it with the API's schema.
-  const form = useForm({
-    resolver: zodResolver(themeFormSchema),
+  const form = useZodForm(themeFormSchema, {
     values: themeForSave(theme),
     criteriaMode: 'all',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const problems = problemsOf(form.formState.errors);
   const panelId = useId();
