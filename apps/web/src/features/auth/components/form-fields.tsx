@@ -1,42 +1,17 @@
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Field, type FieldLook } from '@/components/ui/field';
 
-interface TextFieldProps extends ComponentProps<'input'> {
-  label: string;
-  name: string;
-  error?: string;
-  hint?: ReactNode;
-}
+const authLook: FieldLook = {
+  label: 'font-medium text-sm text-stone-800',
+  input:
+    'rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary aria-invalid:border-red-700',
+  hint: 'text-sm text-stone-600',
+  error: 'text-red-700 text-sm',
+};
 
-export function TextField({ label, name, error, hint, className, ...input }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
-      <label htmlFor={id} className="font-medium text-sm text-stone-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary aria-invalid:border-red-700"
-        {...input}
-      />
-      {hint && (
-        <p id={hintId} className="text-sm text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-red-700 text-sm">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+/** The shared Field in the sign-in pages' look. */
+export function TextField({ className, ...field }: ComponentProps<typeof Field>) {
+  return <Field look={authLook} className={`flex flex-col gap-1 ${className ?? ''}`} {...field} />;
 }
 
 export function FormAlert({ children }: { children: ReactNode }) {
