@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import { Field, type FieldLook } from '@/components/ui/field';
 
 const authLook: FieldLook = {
@@ -20,6 +20,83 @@ export function FormAlert({ children }: { children: ReactNode }) {
     <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800 text-sm">
       {children}
     </p>
+  );
+}
+
+/**
+ * An auth form: `message` (the API's refusal) above its fields. In `columns`, a two-column grid,
+ * the message spans both.
+ */
+export function AuthForm({
+  label,
+  message,
+  onSubmit,
+  columns = false,
+  className = columns ? 'grid gap-4 sm:grid-cols-2' : 'flex flex-col gap-4',
+  status,
+  children,
+}: {
+  label: string;
+  message: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  columns?: boolean;
+  className?: string;
+  /** Said before the message. */
+  status?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className={className} aria-label={label}>
+      {status}
+      {columns ? (
+        <div className="sm:col-span-2">
+          <FormAlert>{message}</FormAlert>
+        </div>
+      ) : (
+        <FormAlert>{message}</FormAlert>
+      )}
+      {children}
+    </form>
+  );
+}
+
+type Preset = Omit<ComponentProps<typeof Field>, 'label'> & { label?: string };
+
+export function EmailField(props: Preset) {
+  return <TextField label="Email" type="email" autoComplete="email" {...props} />;
+}
+
+export function PhoneField(props: Preset) {
+  return <TextField label="Phone" type="tel" autoComplete="tel" {...props} />;
+}
+
+export function NameField(props: Preset) {
+  return <TextField label="Name" autoComplete="name" {...props} />;
+}
+
+/** The mailed 6-digit code. */
+export function CodeField(props: Preset) {
+  return (
+    <TextField
+      label="6-digit code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      required
+      {...props}
+    />
+  );
+}
+
+export function NewPasswordField(props: Preset) {
+  return (
+    <TextField
+      label="New password"
+      type="password"
+      autoComplete="new-password"
+      hint="At least 8 characters."
+      {...props}
+    />
   );
 }
 
