@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { cardClass, errorClass, inputClass, labelClass, primaryButton } from '@/components/ui/styles';
 import { formatMoney } from '@/lib/money';
 import { useCodeCheck } from '../hooks/use-code-check';
-import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
 
 export function BalanceChecker() {
   const { form, check, error, errorId, run, codeInput } = useCodeCheck();

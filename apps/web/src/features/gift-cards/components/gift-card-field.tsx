@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { errorClass, inputClass, labelClass } from '@/components/ui/styles';
 import { formatMoney } from '@/lib/money';
 import { useCodeCheck } from '../hooks/use-code-check';
-import { errorClass, inputClass, labelClass } from './styles';
 
 const smallButton =
   'inline-flex items-center justify-center rounded-md border border-stone-400 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
