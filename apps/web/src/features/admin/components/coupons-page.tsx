@@ -15,7 +15,7 @@ import {
   newCouponFormSchema,
 } from '../lib/coupon-form';
 import { problemOf } from '../lib/form';
-import { Button, inputClass, messageOf, Notice, PageTitle } from './ui';
+import { Button, inputClass, LabelledInput, messageOf, Notice, PageTitle } from './ui';
 
 function discountText(c: Pick<AdminCoupon, 'discount_type' | 'value'>) {
   return c.discount_type === 'flat' ? `${formatMoney(c.value)} off` : `${c.value / 100}% off`;
@@ -59,10 +59,7 @@ function CouponForm<Body extends object>({
   });
 
   const field = (name: keyof CouponDraft, label: string, props: Record<string, unknown> = {}) => (
-    <label htmlFor={`${id}-${name}`} className="grid gap-1 text-sm">
-      {label}
-      <input id={`${id}-${name}`} className={inputClass} {...register(name)} {...props} />
-    </label>
+    <LabelledInput id={`${id}-${name}`} label={label} {...register(name)} {...props} />
   );
 
   return (

@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/money';
 import { useIssueGiftCard } from '../api/issue-gift-card';
 import { problemOf } from '../lib/form';
 import { emptyIssueDraft, type IssueDraft, issueGiftCardFormSchema } from '../lib/gift-card-forms';
-import { Button, inputClass, messageOf } from './ui';
+import { Button, LabelledInput, messageOf } from './ui';
 
 /** Manager+: a card without payment (goodwill, vouchers); its code is shown this once. */
 export function IssueGiftCardForm() {
@@ -32,10 +32,7 @@ export function IssueGiftCardForm() {
   });
 
   const field = (name: keyof IssueDraft, label: string, props: Record<string, unknown> = {}) => (
-    <label htmlFor={`${id}-${name}`} className="grid gap-1 text-sm">
-      {label}
-      <input id={`${id}-${name}`} className={inputClass} {...register(name)} {...props} />
-    </label>
+    <LabelledInput id={`${id}-${name}`} label={label} {...register(name)} {...props} />
   );
 
   return (

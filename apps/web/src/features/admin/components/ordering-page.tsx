@@ -5,7 +5,7 @@ import { useOrdering } from '../api/get-ordering';
 import { usePauseOrdering } from '../api/pause-ordering';
 import { useUpdateOrdering } from '../api/update-ordering';
 import { useAdmin } from './admin-context';
-import { Button, formatTime, inputClass, Notice, PageTitle } from './ui';
+import { Button, formatTime, inputClass, MinutesSelect, Notice, PageTitle } from './ui';
 
 const pauseChoices = [10, 15, 30, 60];
 
@@ -53,21 +53,7 @@ function PausePanel({ controls }: { controls: OrderingControls }) {
   }
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <label htmlFor={minutesId} className="grid gap-1 text-sm">
-        Pause for
-        <select
-          id={minutesId}
-          className={inputClass}
-          value={minutes}
-          onChange={(e) => setMinutes(Number(e.target.value))}
-        >
-          {pauseChoices.map((m) => (
-            <option key={m} value={m}>
-              {m} minutes
-            </option>
-          ))}
-        </select>
-      </label>
+      <MinutesSelect id={minutesId} label="Pause for" choices={pauseChoices} value={minutes} onChange={setMinutes} />
       <Button
         primary
         disabled={pause.isPending}

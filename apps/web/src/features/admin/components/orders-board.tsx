@@ -17,7 +17,7 @@ import { useChangeOrderStatus } from '../api/change-order-status';
 import { type OrderFilters, useAdminOrders } from '../api/get-admin-orders';
 import { useAdmin } from './admin-context';
 import { useOrderFeed } from './order-feed';
-import { Button, formatTime, inputClass, Notice, PageTitle } from './ui';
+import { Button, formatTime, inputClass, LabelledInput, MinutesSelect, Notice, PageTitle } from './ui';
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
@@ -75,10 +75,13 @@ function AcceptReject({ order }: { order: Order }) {
         // A blank reason sends nothing: the field is required.
         onSubmit={reject.handleSubmit((body) => change.mutate({ id: order.id, body }, { onError }))}
       >
-        <label htmlFor={`${id}-reason`} className="grid gap-1 text-sm">
-          Reason for the customer
-          <input id={`${id}-reason`} className={inputClass} maxLength={300} required {...reject.register('reason')} />
-        </label>
+        <LabelledInput
+          id={`${id}-reason`}
+          label="Reason for the customer"
+          maxLength={300}
+          required
+          {...reject.register('reason')}
+        />
         <Button primary type="submit" disabled={change.isPending}>
           Reject order {order.order_number}
         </Button>
@@ -88,16 +91,7 @@ function AcceptReject({ order }: { order: Order }) {
   }
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <label htmlFor={`${id}-prep`} className="grid gap-1 text-sm">
-        Ready in
-        <select id={`${id}-prep`} className={inputClass} value={prep} onChange={(e) => setPrep(Number(e.target.value))}>
-          {prepChoices.map((m) => (
-            <option key={m} value={m}>
-              {m} minutes
-            </option>
-          ))}
-        </select>
-      </label>
+      <MinutesSelect id={`${id}-prep`} label="Ready in" choices={prepChoices} value={prep} onChange={setPrep} />
       <Button
         primary
         disabled={change.isPending}

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
 
@@ -12,6 +12,47 @@ export const inputClass =
 
 export function Button({ primary, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { primary?: boolean }) {
   return <button type="button" className={primary ? primaryButtonClass : buttonClass} {...props} />;
+}
+
+/** An input under its label. */
+export function LabelledInput({
+  label,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
+  return (
+    <label htmlFor={input.id} className="grid gap-1 text-sm">
+      {label}
+      <input className={inputClass} {...input} />
+    </label>
+  );
+}
+
+/** A number of minutes from a short list (a pause, a preparation time). */
+export function MinutesSelect({
+  id,
+  label,
+  choices,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  choices: number[];
+  value: number;
+  onChange(minutes: number): void;
+}) {
+  return (
+    <label htmlFor={id} className="grid gap-1 text-sm">
+      {label}
+      <select id={id} className={inputClass} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {choices.map((m) => (
+          <option key={m} value={m}>
+            {m} minutes
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }
 
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {

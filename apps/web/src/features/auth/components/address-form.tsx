@@ -1,11 +1,10 @@
 import { type Address, type AddressRequest, addressRequestSchema } from '@storefront/core';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { ApiError } from '@/lib/api-client';
-import { showServerErrors, useZodForm } from '@/lib/forms';
+import { useZodForm } from '@/lib/forms';
 import { useSaveAddress } from '../api/save-address';
-import { FormAlert, SubmitButton, secondaryButtonClass, TextField } from './form-fields';
+import { useFormMessage } from '../hooks/use-form-message';
+import { AuthForm, SubmitButton, secondaryButtonClass, TextField } from './form-fields';
 
 const blankAddress: AddressRequest = { label: '', street: '', suburb: '', city: '', postcode: '' };
 
@@ -18,7 +17,7 @@ export function AddressForm({ address, onDone }: { address?: Address; onDone(): 
     setError,
     formState: { errors },
   } = useZodForm(addressRequestSchema, { defaultValues: address ? addressValues(address) : blankAddress });
-  const [message, setMessage] = useState('');
+  const { message, submitWith, fail } = useFormMessage();
 
   async function onValid(values: z.output<typeof addressRequestSchema>) {
     try {
@@ -26,24 +25,18 @@ export function AddressForm({ address, onDone }: { address?: Address; onDone(): 
       toast.success(address ? 'Address updated' : 'Address saved');
       onDone();
     } catch (error) {
-      if (error instanceof ApiError) showServerErrors(setError, error.fields);
-      setMessage(error instanceof ApiError ? error.message : 'Could not save the address.');
+      fail(error, 'Could not save the address.', setError);
     }
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        setMessage('');
-        void handleSubmit(onValid)(event);
-      }}
+    <AuthForm
+      label={address ? 'Edit address' : 'New address'}
+      message={message}
+      onSubmit={submitWith(handleSubmit(onValid))}
+      columns
       className="grid gap-4 rounded-lg border border-stone-200 p-4 sm:grid-cols-2"
-      aria-label={address ? 'Edit address' : 'New address'}
     >
-      <div className="sm:col-span-2">
-        <FormAlert>{message}</FormAlert>
-      </div>
       <TextField
         label="Label (optional)"
         error={errors.label?.message}
@@ -85,7 +78,7 @@ export function AddressForm({ address, onDone }: { address?: Address; onDone(): 
           Cancel
         </button>
       </div>
-    </form>
+    </AuthForm>
   );
 }
 

@@ -1,11 +1,10 @@
 import { changePasswordRequestSchema } from '@storefront/core';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api-client';
-import { showServerErrors, useZodForm } from '@/lib/forms';
+import { useZodForm } from '@/lib/forms';
 import { useChangePassword } from '../api/change-password';
-import { FormAlert, SubmitButton, TextField } from './form-fields';
+import { useFormMessage } from '../hooks/use-form-message';
+import { AuthForm, NewPasswordField, SubmitButton, TextField } from './form-fields';
 
 type ChangePassword = z.input<typeof changePasswordRequestSchema>;
 
@@ -29,7 +28,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
   } = useZodForm(schema, {
     defaultValues: hasPassword ? { current_password: '', new_password: '' } : { new_password: '' },
   });
-  const [message, setMessage] = useState('');
+  const { message, submitWith, fail } = useFormMessage();
 
   async function save(values: ChangePassword) {
     try {
@@ -37,24 +36,12 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
       reset();
       toast.success('Password changed. Other devices are signed out.');
     } catch (error) {
-      if (error instanceof ApiError) showServerErrors(setError, error.fields);
-      setMessage(error instanceof ApiError ? error.message : 'Could not change the password.');
+      fail(error, 'Could not change the password.', setError);
     }
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        setMessage('');
-        void handleSubmit(save)(event);
-      }}
-      className="grid gap-4 sm:grid-cols-2"
-      aria-label="Change password"
-    >
-      <div className="sm:col-span-2">
-        <FormAlert>{message}</FormAlert>
-      </div>
+    <AuthForm label="Change password" message={message} onSubmit={submitWith(handleSubmit(save))} columns>
       {hasPassword && (
         <TextField
           label="Current password"
@@ -64,17 +51,10 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
           {...register('current_password')}
         />
       )}
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.new_password?.message}
-        hint="At least 8 characters."
-        {...register('new_password')}
-      />
+      <NewPasswordField error={errors.new_password?.message} {...register('new_password')} />
       <div>
         <SubmitButton pending={change.isPending}>{hasPassword ? 'Change password' : 'Set password'}</SubmitButton>
       </div>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,15 +1,14 @@
 import { codeField } from '@storefront/core';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
 import { useRequestLoginCode } from '../api/request-login-code';
 import { useVerifyCode } from '../api/verify-code';
+import { useFormMessage } from '../hooks/use-form-message';
 import { useStartSession } from '../hooks/use-start-session';
 import { type PendingSignIn, usePendingSignInStore } from '../stores/pending-sign-in-store';
-import { FormAlert, SubmitButton, secondaryButtonClass, TextField } from './form-fields';
+import { AuthForm, CodeField, SubmitButton, secondaryButtonClass } from './form-fields';
 
 const codeSchema = z.object({ code: codeField });
 
@@ -25,7 +24,7 @@ export function CodeForm({ pending, redirectTo = '/' }: { pending: PendingSignIn
     handleSubmit,
     formState: { errors },
   } = useZodForm(codeSchema, { defaultValues: { code: '' } });
-  const [message, setMessage] = useState('');
+  const { message, submitWith, fail } = useFormMessage();
 
   async function verifyCode({ code }: z.output<typeof codeSchema>) {
     try {
@@ -35,7 +34,7 @@ export function CodeForm({ pending, redirectTo = '/' }: { pending: PendingSignIn
       toast.success(pending.purpose === 'signup' ? 'Welcome! Your account is ready.' : 'You are signed in');
       navigate(session.needs_profile.length ? '/complete-login' : redirectTo, { replace: true });
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'Could not check the code. Please try again.');
+      fail(error, 'Could not check the code. Please try again.');
     }
   }
 
@@ -48,27 +47,13 @@ export function CodeForm({ pending, redirectTo = '/' }: { pending: PendingSignIn
       await resend.mutateAsync(pending.email);
       toast.success('We sent a new code');
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'Could not send a code.');
+      fail(error, 'Could not send a code.');
     }
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        setMessage('');
-        void handleSubmit(verifyCode)(event);
-      }}
-      className="flex flex-col gap-4"
-      aria-label="Enter your code"
-    >
-      <FormAlert>{message}</FormAlert>
-      <TextField
-        label="6-digit code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
+    <AuthForm label="Enter your code" message={message} onSubmit={submitWith(handleSubmit(verifyCode))}>
+      <CodeField
         error={errors.code?.message}
         hint={`Sent to ${pending.email}. It expires in 10 minutes.`}
         {...register('code')}
@@ -79,6 +64,6 @@ export function CodeForm({ pending, redirectTo = '/' }: { pending: PendingSignIn
           {pending.purpose === 'signup' ? 'Start again' : 'Send a new code'}
         </button>
       </div>
-    </form>
+    </AuthForm>
   );
 }

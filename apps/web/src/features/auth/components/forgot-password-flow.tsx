@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
+import { useFormMessage } from '../hooks/use-form-message';
 import { useStartSession } from '../hooks/use-start-session';
-import { FormAlert, linkClass, SubmitButton, TextField } from './form-fields';
+import { AuthForm, CodeField, EmailField, linkClass, NewPasswordField, SubmitButton, TextField } from './form-fields';
 
 /** The single-use link carries its secret in the #fragment (never sent to a server); read it once. */
 export function readResetLink(hash: string): { email: string; token: string } | null {
@@ -39,41 +39,25 @@ function RequestCodeForm({ onSent }: { onSent(email: string): void }) {
     handleSubmit,
     formState: { errors },
   } = useZodForm(emailSchema, { defaultValues: { email: '' } });
-  const [message, setMessage] = useState('');
+  const { message, submitWith, fail } = useFormMessage();
 
   async function requestCode({ email }: z.output<typeof emailSchema>) {
     try {
       await forgot.mutateAsync(email);
       onSent(email);
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'Could not send a code. Please try again.');
+      fail(error, 'Could not send a code. Please try again.');
     }
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        setMessage('');
-        void handleSubmit(requestCode)(event);
-      }}
-      className="flex flex-col gap-4"
-      aria-label="Reset your password"
-    >
-      <FormAlert>{message}</FormAlert>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...register('email')}
-      />
+    <AuthForm label="Reset your password" message={message} onSubmit={submitWith(handleSubmit(requestCode))}>
+      <EmailField required error={errors.email?.message} {...register('email')} />
       <SubmitButton pending={forgot.isPending}>Send reset code</SubmitButton>
       <Link to="/login" className={linkClass}>
         Back to log in
       </Link>
-    </form>
+    </AuthForm>
   );
 }
 
@@ -92,7 +76,7 @@ function NewPasswordForm({ step }: { step: Exclude<Step, { kind: 'email' }> }) {
   } = useZodForm(schema, {
     defaultValues: step.kind === 'code' ? { code: '', password: '', confirm: '' } : { password: '', confirm: '' },
   });
-  const [message, setMessage] = useState('');
+  const { message, submitWith, fail } = useFormMessage();
 
   async function setNewPassword(values: NewPassword) {
     try {
@@ -105,46 +89,25 @@ function NewPasswordForm({ step }: { step: Exclude<Step, { kind: 'email' }> }) {
       toast.success('Your password has been changed');
       navigate('/profile', { replace: true });
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'Could not change the password. Please try again.');
+      fail(error, 'Could not change the password. Please try again.');
     }
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        setMessage('');
-        void handleSubmit(setNewPassword)(event);
-      }}
-      className="flex flex-col gap-4"
-      aria-label="Choose a new password"
+    <AuthForm
+      label="Choose a new password"
+      message={message}
+      onSubmit={submitWith(handleSubmit(setNewPassword))}
+      status={
+        step.kind === 'code' && (
+          <p role="status" className="text-stone-700">
+            If {step.email} has an account, we sent it a 6-digit code and a link. Enter the code here, or open the link.
+          </p>
+        )
+      }
     >
-      {step.kind === 'code' && (
-        <p role="status" className="text-stone-700">
-          If {step.email} has an account, we sent it a 6-digit code and a link. Enter the code here, or open the link.
-        </p>
-      )}
-      <FormAlert>{message}</FormAlert>
-      {step.kind === 'code' && (
-        <TextField
-          label="6-digit code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          error={errors.code?.message}
-          {...register('code')}
-        />
-      )}
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.password?.message}
-        hint="At least 8 characters."
-        {...register('password')}
-      />
+      {step.kind === 'code' && <CodeField error={errors.code?.message} {...register('code')} />}
+      <NewPasswordField required error={errors.password?.message} {...register('password')} />
       <TextField
         label="Confirm new password"
         type="password"
@@ -154,6 +117,6 @@ function NewPasswordForm({ step }: { step: Exclude<Step, { kind: 'email' }> }) {
         {...register('confirm')}
       />
       <SubmitButton pending={reset.isPending}>Set new password</SubmitButton>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,42 +1,17 @@
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
+import { Field, type FieldLook } from '@/components/ui/field';
 
-interface TextFieldProps extends ComponentProps<'input'> {
-  label: string;
-  name: string;
-  error?: string;
-  hint?: ReactNode;
-}
+const authLook: FieldLook = {
+  label: 'font-medium text-sm text-stone-800',
+  input:
+    'rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary aria-invalid:border-red-700',
+  hint: 'text-sm text-stone-600',
+  error: 'text-red-700 text-sm',
+};
 
-export function TextField({ label, name, error, hint, className, ...input }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
-      <label htmlFor={id} className="font-medium text-sm text-stone-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-primary aria-invalid:border-red-700"
-        {...input}
-      />
-      {hint && (
-        <p id={hintId} className="text-sm text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-red-700 text-sm">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+/** The shared Field in the sign-in pages' look. */
+export function TextField({ className, ...field }: ComponentProps<typeof Field>) {
+  return <Field look={authLook} className={`flex flex-col gap-1 ${className ?? ''}`} {...field} />;
 }
 
 export function FormAlert({ children }: { children: ReactNode }) {
@@ -45,6 +20,83 @@ export function FormAlert({ children }: { children: ReactNode }) {
     <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800 text-sm">
       {children}
     </p>
+  );
+}
+
+/**
+ * An auth form: `message` (the API's refusal) above its fields. In `columns`, a two-column grid,
+ * the message spans both.
+ */
+export function AuthForm({
+  label,
+  message,
+  onSubmit,
+  columns = false,
+  className = columns ? 'grid gap-4 sm:grid-cols-2' : 'flex flex-col gap-4',
+  status,
+  children,
+}: {
+  label: string;
+  message: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  columns?: boolean;
+  className?: string;
+  /** Said before the message. */
+  status?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className={className} aria-label={label}>
+      {status}
+      {columns ? (
+        <div className="sm:col-span-2">
+          <FormAlert>{message}</FormAlert>
+        </div>
+      ) : (
+        <FormAlert>{message}</FormAlert>
+      )}
+      {children}
+    </form>
+  );
+}
+
+type Preset = Omit<ComponentProps<typeof Field>, 'label'> & { label?: string };
+
+export function EmailField(props: Preset) {
+  return <TextField label="Email" type="email" autoComplete="email" {...props} />;
+}
+
+export function PhoneField(props: Preset) {
+  return <TextField label="Phone" type="tel" autoComplete="tel" {...props} />;
+}
+
+export function NameField(props: Preset) {
+  return <TextField label="Name" autoComplete="name" {...props} />;
+}
+
+/** The mailed 6-digit code. */
+export function CodeField(props: Preset) {
+  return (
+    <TextField
+      label="6-digit code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      required
+      {...props}
+    />
+  );
+}
+
+export function NewPasswordField(props: Preset) {
+  return (
+    <TextField
+      label="New password"
+      type="password"
+      autoComplete="new-password"
+      hint="At least 8 characters."
+      {...props}
+    />
   );
 }
 

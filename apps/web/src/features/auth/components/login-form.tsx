@@ -1,14 +1,13 @@
 import { loginRequestSchema } from '@storefront/core';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
 import { useLogin } from '../api/login';
 import { useRequestLoginCode } from '../api/request-login-code';
+import { useFormMessage } from '../hooks/use-form-message';
 import { useStartSession } from '../hooks/use-start-session';
 import { usePendingSignInStore } from '../stores/pending-sign-in-store';
-import { FormAlert, linkClass, SubmitButton, secondaryButtonClass, TextField } from './form-fields';
+import { AuthForm, EmailField, linkClass, SubmitButton, secondaryButtonClass, TextField } from './form-fields';
 import { GoogleButton } from './google-button';
 
 const loginSchema = loginRequestSchema.omit({ tenant_id: true });
@@ -27,7 +26,7 @@ export function LoginForm({ redirectTo = '/' }: { redirectTo?: string }) {
     getValues,
     formState: { errors },
   } = useZodForm(loginSchema, { defaultValues: { email: '', password: '' } });
-  const [message, setMessage] = useState('');
+  const { message, setMessage, submitWith, fail } = useFormMessage();
 
   async function logIn(values: z.output<typeof loginSchema>) {
     try {
@@ -35,7 +34,7 @@ export function LoginForm({ redirectTo = '/' }: { redirectTo?: string }) {
       startSession(session);
       navigate(session.needs_profile.length ? '/complete-login' : redirectTo, { replace: true });
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'Sign-in failed. Please try again.');
+      fail(error, 'Sign-in failed. Please try again.');
     }
   }
 
@@ -50,30 +49,14 @@ export function LoginForm({ redirectTo = '/' }: { redirectTo?: string }) {
       setPending({ email, purpose: 'login' });
       navigate('/complete-login');
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'Could not send a code. Please try again.');
+      fail(error, 'Could not send a code. Please try again.');
     }
   }
 
   return (
     <div className="flex flex-col gap-5">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          setMessage('');
-          void handleSubmit(logIn)(event);
-        }}
-        className="flex flex-col gap-4"
-        aria-label="Log in"
-      >
-        <FormAlert>{message}</FormAlert>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+      <AuthForm label="Log in" message={message} onSubmit={submitWith(handleSubmit(logIn))}>
+        <EmailField required error={errors.email?.message} {...register('email')} />
         <TextField
           label="Password"
           type="password"
@@ -96,7 +79,7 @@ export function LoginForm({ redirectTo = '/' }: { redirectTo?: string }) {
         >
           Email me a sign-in code instead
         </button>
-      </form>
+      </AuthForm>
       <GoogleButton
         onSignedIn={(needsProfile) => navigate(needsProfile ? '/complete-login' : redirectTo, { replace: true })}
       />

@@ -1,12 +1,11 @@
 import { signupRequestSchema } from '@storefront/core';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { ApiError } from '@/lib/api-client';
-import { showServerErrors, useZodForm } from '@/lib/forms';
+import { useZodForm } from '@/lib/forms';
 import { useSignup } from '../api/signup';
+import { useFormMessage } from '../hooks/use-form-message';
 import { usePendingSignInStore } from '../stores/pending-sign-in-store';
-import { FormAlert, linkClass, SubmitButton, TextField } from './form-fields';
+import { AuthForm, EmailField, linkClass, NameField, NewPasswordField, PhoneField, SubmitButton } from './form-fields';
 
 const signupSchema = signupRequestSchema.omit({ tenant_id: true });
 
@@ -20,7 +19,7 @@ export function SignupForm() {
     setError,
     formState: { errors },
   } = useZodForm(signupSchema, { defaultValues: { name: '', email: '', phone_no: '', password: '' } });
-  const [message, setMessage] = useState('');
+  const { message, submitWith, fail } = useFormMessage();
 
   async function signUp(values: z.output<typeof signupSchema>) {
     try {
@@ -28,48 +27,16 @@ export function SignupForm() {
       setPending({ email: values.email, purpose: 'signup' });
       navigate('/otp-verification');
     } catch (error) {
-      if (error instanceof ApiError) showServerErrors(setError, error.fields);
-      setMessage(error instanceof ApiError ? error.message : 'Sign-up failed. Please try again.');
+      fail(error, 'Sign-up failed. Please try again.', setError);
     }
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        setMessage('');
-        void handleSubmit(signUp)(event);
-      }}
-      className="flex flex-col gap-4"
-      aria-label="Create an account"
-    >
-      <FormAlert>{message}</FormAlert>
-      <TextField label="Name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        required
-        error={errors.phone_no?.message}
-        {...register('phone_no')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.password?.message}
-        hint="At least 8 characters."
-        {...register('password')}
-      />
+    <AuthForm label="Create an account" message={message} onSubmit={submitWith(handleSubmit(signUp))}>
+      <NameField required error={errors.name?.message} {...register('name')} />
+      <EmailField required error={errors.email?.message} {...register('email')} />
+      <PhoneField required error={errors.phone_no?.message} {...register('phone_no')} />
+      <NewPasswordField label="Password" required error={errors.password?.message} {...register('password')} />
       <SubmitButton pending={signup.isPending}>Create account</SubmitButton>
       <p className="text-stone-700">
         Already have an account?{' '}
@@ -77,6 +44,6 @@ export function SignupForm() {
           Log in
         </Link>
       </p>
-    </form>
+    </AuthForm>
   );
 }

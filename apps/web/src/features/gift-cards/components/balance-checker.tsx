@@ -1,31 +1,12 @@
 import { useId } from 'react';
-import { ApiError } from '@/lib/api-client';
-import { useZodForm } from '@/lib/forms';
+import { cardClass, errorClass, inputClass, labelClass, primaryButton } from '@/components/ui/styles';
 import { formatMoney } from '@/lib/money';
-import { useCheckGiftCardBalance } from '../api/check-gift-card-balance';
-import { giftCardCodeFormSchema } from '../lib/code-form';
-import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
+import { useCodeCheck } from '../hooks/use-code-check';
 
 export function BalanceChecker() {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useZodForm(giftCardCodeFormSchema, { defaultValues: { code: '' } });
-  const error = errors.code?.message;
-  const check = useCheckGiftCardBalance();
+  const { form, check, error, errorId, run, codeInput } = useCodeCheck();
   const id = useId();
-
-  const submit = handleSubmit(({ code }) =>
-    check.mutate(code, {
-      onError: (e) =>
-        setError('code', {
-          type: 'server',
-          message: e instanceof ApiError ? e.message : 'Something went wrong. Please try again.',
-        }),
-    }),
-  );
+  const submit = form.handleSubmit(({ code }) => run(code));
 
   const result = check.isSuccess && !error ? check.data : null;
   return (
@@ -35,27 +16,17 @@ export function BalanceChecker() {
       </h2>
       <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
-          <label htmlFor={`${id}-code`} className={labelClass}>
+          <label htmlFor={codeInput.id} className={labelClass}>
             Gift card code
           </label>
-          <input
-            id={`${id}-code`}
-            className={`${inputClass} font-mono uppercase tracking-wider`}
-            placeholder="XXXX-XXXX-XXXX-XXXX"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={64}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            {...register('code')}
-          />
+          <input className={`${inputClass} font-mono uppercase tracking-wider`} {...codeInput} />
         </div>
         <button type="submit" className={primaryButton} disabled={check.isPending}>
           {check.isPending ? 'Checking…' : 'Check balance'}
         </button>
       </form>
       {error && (
-        <p id={`${id}-error`} role="alert" className={errorClass}>
+        <p id={errorId} role="alert" className={errorClass}>
           {error}
         </p>
       )}

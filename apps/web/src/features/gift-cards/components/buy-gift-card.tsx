@@ -1,6 +1,7 @@
 import type { BuyGiftCardBody, GiftCardOptions, GiftCardPurchase, PaymentSession } from '@storefront/core';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
+import { cardClass, errorClass, inputClass, labelClass, primaryButton } from '@/components/ui/styles';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
 import { showServerErrors, useZodForm } from '@/lib/forms';
@@ -11,7 +12,6 @@ import { confirmGiftCard } from '../api/confirm-gift-card';
 import { useGiftCardOptions } from '../api/get-gift-card-options';
 import { paySandboxGiftCard, type SandboxCard } from '../api/pay-gift-card';
 import { type BuyGiftCardFormValues, buyGiftCardFormSchema, chosenAmount } from '../lib/buy-gift-card-form';
-import { cardClass, errorClass, inputClass, labelClass, primaryButton } from './styles';
 
 /**
  * Where the card payment form goes; the route composes the checkout's card forms here. Each call

@@ -1,10 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
-import { useZodForm } from '@/lib/forms';
+import { useEffect, useRef, useState } from 'react';
+import { errorClass, inputClass, labelClass } from '@/components/ui/styles';
 import { formatMoney } from '@/lib/money';
-import { useCheckGiftCardBalance } from '../api/check-gift-card-balance';
-import { giftCardCodeFormSchema } from '../lib/code-form';
-import { errorClass, inputClass, labelClass } from './styles';
+import { useCodeCheck } from '../hooks/use-code-check';
 
 const smallButton =
   'inline-flex items-center justify-center rounded-md border border-stone-400 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
@@ -29,33 +26,18 @@ export function GiftCardField({
   onApply(code: string, balance: number): void;
   onRemove(): void;
 }) {
-  const id = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    reset,
-    formState: { errors },
-  } = useZodForm(giftCardCodeFormSchema, { defaultValues: { code: '' } });
-  const error = errors.code?.message;
-  const check = useCheckGiftCardBalance();
+  const { form, check, error, errorId, run: checkCode, codeInput } = useCodeCheck();
   const [balance, setBalance] = useState<{ last4: string; balance: number } | null>(null);
   const rechecked = useRef(false);
 
   function run(entered: string, onFailed: () => void = () => {}) {
-    clearErrors();
-    check.mutate(entered, {
+    checkCode(entered, {
       onSuccess: (result) => {
         setBalance({ last4: result.last4, balance: result.balance });
         onApply(entered.trim().toUpperCase(), result.balance);
-        reset();
+        form.reset();
       },
-      onError: (e) => {
-        const message = e instanceof ApiError ? e.message : 'Something went wrong. Please try again.';
-        setError('code', { type: 'server', message });
-        onFailed();
-      },
+      onFailed,
     });
   }
 
@@ -66,7 +48,7 @@ export function GiftCardField({
     run(applied, onRemove);
   }, []);
 
-  const apply = handleSubmit(({ code }) => run(code));
+  const apply = form.handleSubmit(({ code }) => run(code));
 
   if (applied) {
     const last4 = balance?.last4 ?? applied.replace(/[\s-]/g, '').slice(-4);
@@ -91,27 +73,17 @@ export function GiftCardField({
 
   return (
     <form onSubmit={apply} noValidate>
-      <label htmlFor={`${id}-code`} className={labelClass}>
+      <label htmlFor={codeInput.id} className={labelClass}>
         Gift card code
       </label>
       <div className="flex gap-2">
-        <input
-          id={`${id}-code`}
-          className={`${inputClass} font-mono uppercase`}
-          placeholder="XXXX-XXXX-XXXX-XXXX"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={64}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...register('code')}
-        />
+        <input className={`${inputClass} font-mono uppercase`} {...codeInput} />
         <button type="submit" className={smallButton} disabled={check.isPending}>
           Apply
         </button>
       </div>
       {error && (
-        <p id={`${id}-error`} role="alert" className={errorClass}>
+        <p id={errorId} role="alert" className={errorClass}>
           {error}
         </p>
       )}

@@ -10,6 +10,7 @@ import {
   type SlotPicks,
 } from '../lib/bundle';
 import { Modal } from './modal';
+import { NotesField } from './notes-field';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface Bundle {
@@ -116,16 +117,7 @@ export function BundleDialog({
             })}
           </fieldset>
         ))}
-        <label className="flex flex-col gap-1">
-          <span className="font-semibold">Notes</span>
-          <textarea
-            value={notes}
-            maxLength={500}
-            rows={2}
-            onChange={(e) => setNotes(e.target.value)}
-            className="rounded-md border border-stone-300 px-3 py-2"
-          />
-        </label>
+        <NotesField value={notes} onChange={setNotes} />
       </div>
     </Modal>
   );

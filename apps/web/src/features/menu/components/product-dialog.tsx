@@ -4,6 +4,7 @@ import { formatAdjustment, formatMoney } from '@/lib/money';
 import { defaultAttributeValues, type Picks, productCartPayload, toModifierPicks } from '../lib/selection';
 import { Modal } from './modal';
 import { ModifierGroupField } from './modifier-group-field';
+import { NotesField } from './notes-field';
 import { ProductImage } from './product-image';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -199,17 +200,7 @@ export function ProductDialog({
           </section>
         )}
 
-        <label className="flex flex-col gap-1">
-          <span className="font-semibold">Notes</span>
-          <textarea
-            value={notes}
-            maxLength={500}
-            rows={2}
-            onChange={(e) => setNotes(e.target.value)}
-            placeholder="Anything the kitchen should know?"
-            className="rounded-md border border-stone-300 px-3 py-2"
-          />
-        </label>
+        <NotesField value={notes} onChange={setNotes} placeholder="Anything the kitchen should know?" />
       </div>
     </Modal>
   );

@@ -1,6 +1,6 @@
+import { cardClass } from '@/components/ui/styles';
 import { useReservation } from '../api/get-reservation';
 import { ReservationCard } from './reservation-card';
-import { cardClass } from './styles';
 
 /** A guest's booking opened from the cancel link in the confirmation mail. */
 export function ManageReservation({ reference, token }: { reference: string; token: string }) {

@@ -1,8 +1,8 @@
 import type { Reservation } from '@storefront/core';
 import { Link } from 'react-router';
+import { cardClass, secondaryButton } from '@/components/ui/styles';
 import { useMyReservations } from '../api/get-my-reservations';
 import { ReservationCard } from './reservation-card';
-import { cardClass, secondaryButton } from './styles';
 
 /** A signed-in customer's bookings: upcoming first (soonest first), then past (latest first). */
 export function MyReservations({ userId }: { userId: number }) {

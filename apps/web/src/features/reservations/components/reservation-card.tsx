@@ -1,9 +1,9 @@
 import type { Reservation } from '@storefront/core';
 import { useState } from 'react';
+import { cardClass, primaryButton, secondaryButton } from '@/components/ui/styles';
 import { useCancelReservation } from '../api/cancel-reservation';
 import { formatInstant } from '../lib/draft';
 import { detailsOf, ReservationDetails } from './reservation-details';
-import { cardClass, primaryButton, secondaryButton } from './styles';
 
 /** One booking with its status and, while allowed, a two-step cancel. */
 export function ReservationCard({

@@ -1,12 +1,12 @@
 import { nearestSlots, type Reservation } from '@storefront/core';
 import { useEffect, useRef } from 'react';
+import { cardClass, primaryButton, secondaryButton } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCreateReservation } from '../api/create-reservation';
 import { useAvailability } from '../api/get-availability';
 import { draftBody, formatTime, type ReservationDraft } from '../lib/draft';
 import { ReservationDetails } from './reservation-details';
-import { cardClass, primaryButton, secondaryButton } from './styles';
 
 /** The summary before booking; a full slot offers the nearest free times instead. */
 export function ReservationConfirm({

@@ -1,6 +1,7 @@
 import { isValidDate, type ReservationRestaurant } from '@storefront/core';
 import { useId, useRef, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { cardClass, errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '@/components/ui/styles';
 import { useZodForm } from '@/lib/forms';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useAvailability } from '../api/get-availability';
@@ -12,7 +13,6 @@ import {
   type ReservationFormDraft,
   reservationFormSchema,
 } from '../lib/reservation-form';
-import { cardClass, errorClass, inputClass, labelClass, primaryButton, secondaryButton } from './styles';
 
 export interface ContactDetails {
   name: string;

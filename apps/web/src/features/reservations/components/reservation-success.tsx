@@ -1,8 +1,8 @@
 import { calendarEvent, type Reservation } from '@storefront/core';
 import { useMemo } from 'react';
+import { cardClass, primaryButton } from '@/components/ui/styles';
 import { formatDate, formatTime, guestsLabel } from '../lib/draft';
 import { detailsOf, ReservationDetails } from './reservation-details';
-import { cardClass, primaryButton } from './styles';
 
 /** The .ics file of a booking, as a link the browser downloads. */
 export function calendarHref(reservation: Reservation, now = new Date()): string {
