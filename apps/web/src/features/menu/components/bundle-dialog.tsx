@@ -1,6 +1,6 @@
 import { type AddComboToCart, type AddDealToCart, type BundleSlot, bundleUnitPrice, lineTotal } from '@storefront/core';
 import { useState } from 'react';
-import { formatAdjustment, formatMoney } from '@/lib/money';
+import { formatAdjustment } from '@/lib/money';
 import {
   type BundleKind,
   bundleCartPayload,
@@ -9,9 +9,9 @@ import {
   isComplete,
   type SlotPicks,
 } from '../lib/bundle';
+import { AddToCartFooter } from './add-to-cart-footer';
 import { Modal } from './modal';
 import { NotesField } from './notes-field';
-import { QuantityStepper } from './quantity-stepper';
 
 export interface Bundle {
   id: number;
@@ -65,16 +65,7 @@ export function BundleDialog({
       title={bundle.name}
       onClose={onClose}
       footer={
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <QuantityStepper quantity={quantity} onChange={setQuantity} />
-          <button
-            type="button"
-            onClick={add}
-            className="flex-1 rounded-md bg-primary px-5 py-3 font-semibold text-white hover:bg-primary-dark"
-          >
-            Add to cart · <span>{formatMoney(lineTotal(unit, quantity))}</span>
-          </button>
-        </div>
+        <AddToCartFooter quantity={quantity} onQuantity={setQuantity} total={lineTotal(unit, quantity)} onAdd={add} />
       }
     >
       <div className="flex flex-col gap-4">

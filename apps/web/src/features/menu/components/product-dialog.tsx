@@ -2,11 +2,11 @@ import { type AddProductPayload, type MenuProduct, priceProductLine } from '@sto
 import { useId, useRef, useState } from 'react';
 import { formatAdjustment, formatMoney } from '@/lib/money';
 import { defaultAttributeValues, type Picks, productCartPayload, toModifierPicks } from '../lib/selection';
+import { AddToCartFooter } from './add-to-cart-footer';
 import { Modal } from './modal';
 import { ModifierGroupField } from './modifier-group-field';
 import { NotesField } from './notes-field';
 import { ProductImage } from './product-image';
-import { QuantityStepper } from './quantity-stepper';
 
 const noPicks: Picks = new Map();
 
@@ -79,18 +79,7 @@ export function ProductDialog({
     <Modal
       title={product.products.name}
       onClose={onClose}
-      footer={
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <QuantityStepper quantity={quantity} onChange={setQuantity} />
-          <button
-            type="button"
-            onClick={add}
-            className="flex-1 rounded-md bg-primary px-5 py-3 font-semibold text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-          >
-            Add to cart · <span>{formatMoney(price.total)}</span>
-          </button>
-        </div>
-      }
+      footer={<AddToCartFooter quantity={quantity} onQuantity={setQuantity} total={price.total} onAdd={add} />}
     >
       <div ref={body} className="flex flex-col gap-4">
         <ProductImage
