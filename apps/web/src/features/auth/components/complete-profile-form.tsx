@@ -17,7 +17,7 @@ export function CompleteProfileForm({ name, redirectTo = '/' }: { name: string; 
     handleSubmit,
     formState: { errors },
   } = useZodForm(schema, { defaultValues: { name, phone_no: '' } });
-  const { message, fail } = useFormMessage();
+  const { message, submitWith, fail } = useFormMessage();
 
   async function save(values: z.output<typeof schema>) {
     try {
@@ -29,7 +29,7 @@ export function CompleteProfileForm({ name, redirectTo = '/' }: { name: string; 
   }
 
   return (
-    <AuthForm label="Complete your profile" message={message} onSubmit={handleSubmit(save)}>
+    <AuthForm label="Complete your profile" message={message} onSubmit={submitWith(handleSubmit(save))}>
       <NameField required error={errors.name?.message} {...register('name')} />
       <PhoneField required error={errors.phone_no?.message} {...register('phone_no')} />
       <SubmitButton pending={update.isPending}>Save and continue</SubmitButton>
