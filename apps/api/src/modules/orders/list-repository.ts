@@ -1,5 +1,6 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { OrderStatusValue, OrdersTable } from '../../db/schema.js';
+import type { Database, OrderStatusValue, OrdersTable } from '../../db/schema.js';
 
 export interface StaffOrderFilter {
   restaurant_id?: number | undefined;
@@ -7,6 +8,22 @@ export interface StaffOrderFilter {
   restaurant_ids?: number[] | undefined;
   status?: OrderStatusValue | undefined;
   method?: string | undefined;
+}
+
+type OrdersQuery = SelectQueryBuilder<Database, 'orders', object>;
+
+/** One page of the orders `base` selects, newest first, with how many there are in all. */
+async function pageOf(base: OrdersQuery, page: number, perPage: number) {
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }
 
 /** Pages of orders, and what their views need in one query each. */
@@ -18,16 +35,7 @@ export function orderListRepository(db: Db) {
         .where('tenant_id', '=', tenantId)
         .where('user_id', '=', userId)
         .where('status', '!=', 'pending_payment');
-      const [rows, total] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
+      return pageOf(base, page, perPage);
     },
 
     async listForStaff(tenantId: number, filter: StaffOrderFilter, page: number, perPage: number) {
@@ -40,16 +48,7 @@ export function orderListRepository(db: Db) {
       // The kitchen never sees an order whose card payment has not gone through.
       base = filter.status ? base.where('status', '=', filter.status) : base.where('status', '!=', 'pending_payment');
       if (filter.method) base = base.where('method', '=', filter.method as OrdersTable['method']);
-      const [rows, total] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
+      return pageOf(base, page, perPage);
     },
 
     histories: async (orderIds: number[]) =>
