@@ -1,8 +1,18 @@
 import { copyrightFor, isSafeUrl } from '@storefront/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
-import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { useConfigStore } from '@/features/settings/stores/config-store';
+
+// Below the fold: the sign-up form (and zod, which checks it) loads after the page has painted.
+const NewsletterForm = lazy(() =>
+  import('@/features/home/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
+);
+const Newsletter = () => (
+  <Suspense fallback={null}>
+    <NewsletterForm tenantId={runtimeConfig.tenantId} />
+  </Suspense>
+);
 
 function FooterLink({ url, label }: { url: string; label: string }) {
   const className = 'underline-offset-4 hover:underline';
@@ -92,7 +102,7 @@ export function SiteFooter() {
           </div>
           {links}
           {contact}
-          {footer.showNewsletter && <NewsletterForm tenantId={runtimeConfig.tenantId} />}
+          {footer.showNewsletter && <Newsletter />}
         </div>
       ) : (
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 text-center">
@@ -100,7 +110,7 @@ export function SiteFooter() {
           {links}
           {contact}
           {social}
-          {footer.showNewsletter && <NewsletterForm tenantId={runtimeConfig.tenantId} />}
+          {footer.showNewsletter && <Newsletter />}
         </div>
       )}
       <div className="border-white/10 border-t px-4 py-4 text-center text-sm text-stone-300">

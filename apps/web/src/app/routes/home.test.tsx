@@ -108,7 +108,7 @@ describe('home page', () => {
       'href',
       'https://apps.example/bella',
     );
-    expect(screen.getByRole('textbox', { name: 'Email address' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeInTheDocument();
   });
 
   it('shows the not-found page for any other path', async () => {

@@ -1,9 +1,11 @@
 import { ShoppingBag } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useCart } from '../api/get-cart';
-import { CartPanel } from './cart-panel';
+
+// The panel (with its coupon form and zod) loads when the drawer first opens, not with the page.
+const CartPanel = lazy(() => import('./cart-panel').then((m) => ({ default: m.CartPanel })));
 
 /** The header's cart: its item count, opening a drawer with the cart. */
 export function CartButton({ checkoutTo }: { checkoutTo?: string }) {
@@ -32,7 +34,9 @@ export function CartButton({ checkoutTo }: { checkoutTo?: string }) {
         <DialogTitle className="pr-10 font-bold text-xl">Your cart</DialogTitle>
         <DialogDescription className="sr-only">The items in your cart and their totals.</DialogDescription>
         <div className="mt-2 overflow-y-auto">
-          <CartPanel checkoutTo={checkoutTo} onCheckout={() => setOpen(false)} />
+          <Suspense fallback={<p role="status">Loading your cart…</p>}>
+            <CartPanel checkoutTo={checkoutTo} onCheckout={() => setOpen(false)} />
+          </Suspense>
         </div>
         <Link to="/cart" onClick={() => setOpen(false)} className="mt-3 font-medium text-primary text-sm underline">
           View cart page
