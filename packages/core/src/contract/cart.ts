@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adjustmentReasons } from '../pricing/types.js';
 import { envelope } from './envelope.js';
 
 /**
@@ -243,15 +244,7 @@ export const cartTotalsSchema = z.strictObject({
 
 /** A discount or charge the server applied, with its reason (docs/decisions/012-coupons-offers-and-redemptions.md). */
 export const cartAdjustmentSchema = z.strictObject({
-  reason: z.enum([
-    'coupon',
-    'auto_coupon',
-    'free_item',
-    'buy_x_get_y',
-    'order_discount',
-    'delivery_charge',
-    'cash_surcharge',
-  ]),
+  reason: z.enum(adjustmentReasons),
   code: z.string().nullable(),
   /** Customer-facing, e.g. 'SAVE10: 10% off' or 'Buy 2 drinks, get 1 free'. */
   label: z.string(),

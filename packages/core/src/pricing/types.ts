@@ -197,14 +197,17 @@ export interface PricingTotals {
   item_count: number;
 }
 
-export type AdjustmentReason =
-  | 'coupon'
-  | 'auto_coupon'
-  | 'free_item'
-  | 'buy_x_get_y'
-  | 'order_discount'
-  | 'delivery_charge'
-  | 'cash_surcharge';
+/** Why the engine took money off or added a charge; the cart reply's `adjustments` name these. */
+export const adjustmentReasons = [
+  'coupon',
+  'auto_coupon',
+  'free_item',
+  'buy_x_get_y',
+  'order_discount',
+  'delivery_charge',
+  'cash_surcharge',
+] as const;
+export type AdjustmentReason = (typeof adjustmentReasons)[number];
 
 /** One applied discount or charge, with why it applies. */
 export interface PricingAdjustment {
