@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminCoupon } from '@storefront/core';
 import { useId, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useCreateCoupon } from '../api/create-coupon';
@@ -21,31 +21,23 @@ function discountText(c: Pick<AdminCoupon, 'discount_type' | 'value'>) {
   return c.discount_type === 'flat' ? `${formatMoney(c.value)} off` : `${c.value / 100}% off`;
 }
 
-const newCouponResolver = zodResolver(newCouponFormSchema);
-const couponChangesResolver = zodResolver(couponChangesFormSchema);
-
 function CouponForm<Body extends object>({
   initial,
   isNew,
   busy,
-  resolver,
+  schema,
   onSubmit,
   onCancel,
 }: {
   initial: CouponDraft;
   isNew: boolean;
   busy: boolean;
-  resolver: Resolver<CouponDraft, unknown, Body>;
+  schema: z.ZodType<Body, CouponDraft>;
   onSubmit(body: Body): Promise<void>;
   onCancel?(): void;
 }) {
   const id = useId();
-  const { register, handleSubmit, reset, setError, watch, formState } = useForm<CouponDraft, unknown, Body>({
-    resolver,
-    defaultValues: initial,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const { register, handleSubmit, reset, setError, watch, formState } = useZodForm(schema, { defaultValues: initial });
   const problem = problemOf(formState.errors);
   const flat = watch('discount_type') === 'flat';
 
@@ -110,7 +102,7 @@ export function CouponsPage() {
         initial={emptyCouponDraft}
         isNew
         busy={create.isPending}
-        resolver={newCouponResolver}
+        schema={newCouponFormSchema}
         onSubmit={async (body) => {
           const coupon = await create.mutateAsync(body);
           toast.success('Coupon created', { description: `${coupon.code}: ${discountText(coupon)}` });
@@ -163,7 +155,7 @@ export function CouponsPage() {
                     initial={couponDraftOf(c)}
                     isNew={false}
                     busy={update.isPending}
-                    resolver={couponChangesResolver}
+                    schema={couponChangesFormSchema}
                     onCancel={() => setEditing(null)}
                     onSubmit={async (body) => {
                       await update.mutateAsync({ id: c.id, body });

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useZodForm } from '@/lib/forms';
 import { type GiftCardSearch, useGiftCards } from '../api/find-gift-cards';
 import { useAdmin } from './admin-context';
 import { GiftCardRow } from './gift-card-row';
@@ -7,19 +8,21 @@ import { GiftCardSummary } from './gift-card-summary';
 import { IssueGiftCardForm } from './issue-gift-card-form';
 import { Button, inputClass, Notice, PageTitle } from './ui';
 
+// The search as typed → the query's one field; an empty search is no search (the most recent cards).
+const searchFormSchema = z
+  .object({ by: z.enum(['code', 'last4', 'email']), text: z.string().trim() })
+  .transform(({ by, text }): GiftCardSearch | null => (text ? { [by]: text } : null));
+
 function SearchForm({ searching, onSearch }: { searching: boolean; onSearch(search: GiftCardSearch | null): void }) {
   const id = useId();
-  const { register, handleSubmit, setValue } = useForm<{ by: keyof GiftCardSearch; text: string }>({
+  const { register, handleSubmit, setValue } = useZodForm(searchFormSchema, {
     defaultValues: { by: 'code', text: '' },
   });
   return (
     <form
       aria-label="Find gift cards"
       className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 bg-white p-4"
-      onSubmit={handleSubmit(({ by, text }) => {
-        // An empty search is no search: back to the most recent cards.
-        onSearch(text.trim() ? { [by]: text.trim() } : null);
-      })}
+      onSubmit={handleSubmit(onSearch)}
     >
       <label htmlFor={`${id}-by`} className="grid gap-1 text-sm">
         Search by

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminGiftCard, formatGiftCardCode } from '@storefront/core';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { useIssueGiftCard } from '../api/issue-gift-card';
 import { problemOf } from '../lib/form';
@@ -13,11 +12,8 @@ export function IssueGiftCardForm() {
   const id = useId();
   const issue = useIssueGiftCard();
   const [issued, setIssued] = useState<{ code: string; card: AdminGiftCard } | null>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm({
-    resolver: zodResolver(issueGiftCardFormSchema),
+  const { register, handleSubmit, reset, setError, formState } = useZodForm(issueGiftCardFormSchema, {
     defaultValues: emptyIssueDraft,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const problem = problemOf(formState.errors);
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canMoveOrderFor,
   type FulfilmentMethodName,
@@ -8,9 +7,9 @@ import {
   orderStatusChangeBodySchema,
 } from '@storefront/core';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useChangeOrderStatus } from '../api/change-order-status';
@@ -60,12 +59,7 @@ function AcceptReject({ order }: { order: Order }) {
   const id = useId();
   const [prep, setPrep] = useState(20);
   const [rejecting, setRejecting] = useState(false);
-  const reject = useForm({
-    resolver: zodResolver(rejectFormSchema),
-    defaultValues: { reason: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const reject = useZodForm(rejectFormSchema, { defaultValues: { reason: '' } });
   const onError = (e: Error) => toast.error('Not changed', { description: e.message });
 
   if (rejecting) {

@@ -2,7 +2,7 @@ import type { AdminRewards } from '@storefront/core';
 import { type ReactNode, useId } from 'react';
 import { type FieldErrors, get } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
-import { useZodForm } from '@/lib/forms';
+import { showServerErrors, useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useRewards } from '../api/get-rewards';
@@ -82,9 +82,7 @@ function RewardsForm({ saved }: { saved: AdminRewards }) {
         toast.success('Rewards saved', { description: 'New orders and gift card purchases use these settings.' });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          for (const [name, message] of Object.entries(error.fields)) setError(name as never, { message });
-        }
+        if (error instanceof ApiError) showServerErrors(setError, error.fields);
         toast.error('Not saved', { description: error.message });
       },
     }),

@@ -213,7 +213,7 @@ export function CartPanel({ checkoutTo, onCheckout }: { checkoutTo?: string; onC
   }
   if (!data.items.length) return <p className="py-6 text-stone-700">Your cart is empty.</p>;
   const totals = data.totals;
-  const discounts = (data.adjustments ?? []).filter((a) => a.amount < 0);
+  const discounts = data.adjustments.filter((a) => a.amount < 0);
   return (
     <div className="flex flex-col gap-4">
       <ul aria-label="Cart items">

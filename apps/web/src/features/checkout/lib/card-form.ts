@@ -1,6 +1,7 @@
 import type { sandboxConfirmBodySchema } from '@storefront/core';
+import { cardDigits, parseCardExpiry } from '@storefront/core';
 import { z } from 'zod';
-import { digitsOnly, parseExpiry, validateCard } from './card';
+import { validateCard } from './card';
 
 /** The sandbox card form's fields, named as the browser's card autofill knows them. */
 const fields = z.object({ cardNumber: z.string(), expiry: z.string(), cvc: z.string(), cardName: z.string() });
@@ -21,9 +22,9 @@ export const cardFormSchema: z.ZodType<SandboxCardBody, CardFormValues> = fields
     }
   })
   .transform((card) => {
-    const expiry = parseExpiry(card.expiry);
+    const expiry = parseCardExpiry(card.expiry);
     return {
-      card_number: digitsOnly(card.cardNumber),
+      card_number: cardDigits(card.cardNumber),
       exp_month: expiry?.month ?? 0,
       exp_year: expiry?.year ?? 0,
       cvc: card.cvc.trim(),

@@ -2,8 +2,6 @@ import { cardDigits, cardExpiryState, cvcLength, parseCardExpiry, passesLuhn, va
 
 /** The sandbox card form's checks, worded for the customer; the rules are core's, as the provider's are. */
 
-export { cardDigits as digitsOnly, parseCardExpiry as parseExpiry };
-
 export interface CardFields {
   number: string;
   expiry: string;

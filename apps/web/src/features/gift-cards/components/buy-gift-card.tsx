@@ -1,4 +1,10 @@
-import type { BuyGiftCardBody, GiftCardOptions, GiftCardPurchase, PaymentSession } from '@storefront/core';
+import {
+  type BuyGiftCardBody,
+  type GiftCardOptions,
+  type GiftCardPurchase,
+  localToday,
+  type PaymentSession,
+} from '@storefront/core';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from '@/components/ui/styles';
@@ -32,12 +38,6 @@ export type RenderPayment = (props: {
 type Field = FieldPath<BuyGiftCardFormValues>;
 
 const newKey = () => `gc-${crypto.randomUUID()}`;
-
-function todayIn(timeZone: string) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
 
 interface BuyGiftCardProps {
   renderPayment?: RenderPayment;
@@ -85,7 +85,7 @@ function GiftCardPurchaseFlow({ settings, renderPayment, contact }: BuyGiftCardP
 
   const [preset, custom, when] = watch(['preset', 'amount', 'when']);
   const amount = chosenAmount({ preset, amount: custom });
-  const today = todayIn(runtimeConfig.tenant.timezone);
+  const today = localToday(new Date(), runtimeConfig.tenant.timezone);
 
   function submit(body: BuyGiftCardBody) {
     buy.mutate(

@@ -5,7 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
-import { useZodForm } from '@/lib/forms';
+import { showServerErrors, useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { appSettingsQueryOptions } from '../api/get-app-settings';
 import { useSaveAppSettings } from '../api/save-app-settings';
@@ -189,9 +189,7 @@ export function ConfigEditor({ tenantId, inline = false }: { tenantId: number; i
       {
         onSuccess: () => toast.success('Theme saved', { description: 'Visitors now see these settings.' }),
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) {
-            for (const [field, message] of Object.entries(error.fields)) form.setError(field as never, { message });
-          }
+          if (error instanceof ApiError) showServerErrors(form.setError, error.fields);
           toast.error('Theme not saved', { description: error.message });
         },
       },
