@@ -70,7 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'text', (col) => col.notNull())
     .addColumn('amount', 'integer', (col) => col.notNull())
     .addColumn('balance_after', 'integer', (col) => col.notNull())
-    // The orders table belongs to the checkout issue; no foreign key so either can land first.
+    // The orders table belongs to ordering (decision 014); no foreign key so either migration can run first.
     .addColumn('order_id', 'integer')
     .addColumn('note', 'text')
     .addColumn('created_by_user_id', 'integer')

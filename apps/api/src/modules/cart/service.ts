@@ -152,3 +152,5 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
 
   return { get, price, add, readd, update, remove, clear, take, mergeGuestCart };
 }
+
+export type CartService = ReturnType<typeof cartService>;

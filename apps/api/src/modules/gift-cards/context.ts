@@ -2,6 +2,7 @@ import type { GiftCardOptions, PaymentSession } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import type { Tenant } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../mail/service.js';
 import { tenantService } from '../tenants/service.js';
@@ -59,9 +60,10 @@ export function giftCardContext(deps: GiftCardDeps) {
     return tenant;
   }
 
-  async function options(tenantId: number): Promise<GiftCardOptions> {
-    const tenant = await tenantOf(tenantId);
-    return { ...(await giftCardSettingsOf(deps.db, tenantId)), currency: tenant.currency };
+  /** The tenant's gift card options; given the tenant row when the caller has read it already. */
+  async function options(tenant: number | Pick<Tenant, 'id' | 'currency'>): Promise<GiftCardOptions> {
+    const row = typeof tenant === 'number' ? await tenantOf(tenant) : tenant;
+    return { ...(await giftCardSettingsOf(deps.db, row.id)), currency: row.currency };
   }
 
   return {

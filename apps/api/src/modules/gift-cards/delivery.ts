@@ -52,7 +52,7 @@ export function giftCardDelivery(ctx: GiftCardContext) {
     const row = await cards.byId(tenantId, giftCardId);
     if (!row) return false;
     // Read before the transaction: on SQLite a read through `db` inside it would wait on itself.
-    const settings = await ctx.options((await ctx.tenantOf(tenantId)).id);
+    const settings = await ctx.options(tenantId);
     const activated = await db.transaction().execute(async (trx) => {
       const done = await ledger.activate(trx, { tenantId, giftCardId, now: at, note: 'Purchase paid' });
       if (done && settings.valid_months) {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   addDays,
   type BuyGiftCardBody,
@@ -12,6 +11,7 @@ import {
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { GiftCardRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { sha256 } from '../auth/crypto.js';
 import type { PaymentEvent } from '../payments/provider.js';
 import type { GiftCardContext } from './context.js';
 import type { giftCardDelivery } from './delivery.js';
@@ -19,7 +19,6 @@ import * as ledger from './ledger.js';
 import { money, toView } from './views.js';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** Codes for a date are mailed at this local time on that day. */
 const deliveryTime = '08:00';
 
@@ -104,7 +103,7 @@ export function giftCardPurchases(ctx: GiftCardContext, delivery: ReturnType<typ
   ): Promise<{ gift_card: GiftCard; payment: PaymentSession | null; created: boolean }> {
     const key = checkedKey(idempotencyKey);
     const tenant = await ctx.tenantOf(body.tenant_id);
-    const settings = await ctx.options(tenant.id);
+    const settings = await ctx.options(tenant);
     if (!settings.enabled) throw new AppError('unprocessable', 'Gift cards are not available at the moment.');
     if (body.amount < settings.min_amount || body.amount > settings.max_amount) {
       const range = `${money(settings.min_amount, tenant.currency, tenant.locale)} to ${money(settings.max_amount, tenant.currency, tenant.locale)}`;

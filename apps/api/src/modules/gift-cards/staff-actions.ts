@@ -80,7 +80,7 @@ export function giftCardStaffActions(ctx: GiftCardContext) {
       staffUserId: number,
     ) {
       const tenant = await ctx.tenantOf(tenantId);
-      const settings = await ctx.options(tenantId);
+      const settings = await ctx.options(tenant);
       const at = now();
       const code = giftCardCodeFromBytes(randomBytes(16));
       const row = await db.transaction().execute(async (trx) => {

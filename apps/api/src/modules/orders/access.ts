@@ -1,12 +1,10 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { safeEqual } from '../auth/crypto.js';
+import { safeEqual, sha256 } from '../auth/crypto.js';
 import type { OrderAccess, OrderContext } from './context.js';
 import { placementRepository } from './placement-repository.js';
 import type { OrderOwner } from './repository.js';
-
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The token of a guest's confirmation link, signed with the tenant's link secret. */
 export const signLink = (secret: string, row: Pick<OrderRow, 'tenant_id' | 'id'>) =>

@@ -11,11 +11,12 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { OrderRow, OrdersTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { checkedIdempotencyKey } from '../../lib/idempotency.js';
-import { cartService } from '../cart/service.js';
+import { sha256 } from '../auth/crypto.js';
+import type { CartService } from '../cart/service.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import { restaurantService } from '../restaurants/service.js';
 import { settingsService } from '../settings/service.js';
-import { type OrderAccessCheck, sha256, signLink } from './access.js';
+import { type OrderAccessCheck, signLink } from './access.js';
 import type { OrderContext, Trx } from './context.js';
 import type { OrderNotices } from './notices.js';
 import type { PaymentLifecycle } from './payment-lifecycle.js';
@@ -25,7 +26,7 @@ import { type Snapshot, snapshotLine } from './snapshot.js';
 import type { OrderViews } from './views.js';
 
 type Restaurant = NonNullable<Awaited<ReturnType<OrderContext['repo']['restaurant']>>>;
-type Priced = Awaited<ReturnType<ReturnType<typeof cartService>['price']>>;
+type Priced = Awaited<ReturnType<CartService['price']>>;
 
 /** Keys sorted, so the same body always has the same fingerprint. */
 function canonical(value: unknown): string {
@@ -161,9 +162,9 @@ export function placeOrder(
   { accessToken }: OrderAccessCheck,
   { announce }: OrderNotices,
   { ensurePayment }: PaymentLifecycle,
+  cart: CartService,
 ) {
   const { payments, fulfilment, coupons } = deps;
-  const cart = cartService(db, deps.log);
 
   async function answer(row: OrderRow): Promise<PlacedOrder> {
     const payment = row.status === 'pending_payment' ? await ensurePayment(row) : null;

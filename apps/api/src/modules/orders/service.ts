@@ -13,9 +13,6 @@ import { readSnapshot } from './snapshot.js';
 import { staffActions } from './staff-actions.js';
 import { orderViews } from './views.js';
 
-export type { OrderAccess, OrderServiceDeps } from './context.js';
-export { abandonedAfterMinutes } from './payment-updates.js';
-
 /**
  * The order calls, composed from their parts: placing (place-order.ts), the card payment
  * (payment-lifecycle.ts, payment-updates.ts), the kitchen's (staff-actions.ts), and the
@@ -62,7 +59,7 @@ export function orderService(deps: OrderServiceDeps) {
   }
 
   return {
-    ...placeOrder(ctx, views, access, notices, lifecycle),
+    ...placeOrder(ctx, views, access, notices, lifecycle, cart),
     get,
     history,
     reorder,

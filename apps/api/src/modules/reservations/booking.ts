@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { ReservationRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { problemError, type ReservationContext, type ReservationIdentity, sha256 } from './context.js';
+import { sha256 } from '../auth/crypto.js';
+import { problemError, type ReservationContext, type ReservationIdentity } from './context.js';
 import { formatWhen } from './mail.js';
 
 type BookingInput = z.output<typeof createReservationBodySchema>;

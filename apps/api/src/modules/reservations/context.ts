@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { type BookingProblem, canCancelAt, type Reservation, type ReservationRules, toZoned } from '@storefront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { ReservationRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { safeEqual, sha256 } from '../auth/crypto.js';
 import type { Mailer } from '../mail/service.js';
 import { tenantService } from '../tenants/service.js';
 import { reservationMails } from './mail.js';
@@ -26,14 +26,6 @@ export interface ReservationDeps {
 
 export type BookableRestaurant = NonNullable<Awaited<ReturnType<ReservationRepository['findBookableRestaurant']>>>;
 export type ShownRestaurant = NonNullable<Awaited<ReturnType<ReservationRepository['findRestaurant']>>>;
-
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function sameHash(token: string, hash: string): boolean {
-  const a = Buffer.from(sha256(token), 'hex');
-  const b = Buffer.from(hash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 export function describeMinutes(minutes: number): string {
   if (minutes % 60 === 0) {
@@ -164,7 +156,7 @@ export function reservationContext(deps: ReservationDeps) {
     identity: ReservationIdentity | undefined,
   ): Promise<ReservationRow> {
     const row = await repo.findByReference(tenantId, reference.toUpperCase());
-    const byToken = row && token ? sameHash(token, row.cancel_token_hash) : false;
+    const byToken = row && token ? safeEqual(sha256(token), row.cancel_token_hash) : false;
     const byOwner =
       row && identity
         ? identity.tenantId === tenantId && row.user_id !== null && row.user_id === identity.userId

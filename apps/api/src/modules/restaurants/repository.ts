@@ -1,3 +1,4 @@
+import type { FulfilmentMethod } from '@storefront/core';
 import type { Db } from '../../db/database.js';
 
 export function restaurantRepository(db: Db) {
@@ -23,19 +24,16 @@ export function restaurantRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Opening hours of the given restaurants (all methods), in one query. */
-    hoursFor(tenantId: number, restaurantIds: number[]) {
+    /** Opening hours of the given restaurants (every method, or one), in one query. */
+    hoursFor(tenantId: number, restaurantIds: number[], method?: FulfilmentMethod) {
       if (restaurantIds.length === 0) return Promise.resolve([]);
-      return db
+      let query = db
         .selectFrom('restaurant_hours')
         .select(['restaurant_id', 'method', 'weekday', 'opens_at', 'closes_at'])
         .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', 'in', restaurantIds)
-        .orderBy('restaurant_id')
-        .orderBy('method')
-        .orderBy('weekday')
-        .orderBy('opens_at')
-        .execute();
+        .where('restaurant_id', 'in', restaurantIds);
+      if (method) query = query.where('method', '=', method);
+      return query.orderBy('restaurant_id').orderBy('method').orderBy('weekday').orderBy('opens_at').execute();
     },
   };
 }

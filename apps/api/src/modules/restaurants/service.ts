@@ -103,7 +103,7 @@ export function restaurantService(db: Db, now: () => Date = () => new Date()) {
 
   /** One restaurant's opening hours for a method (an order checks them; `db` may be its transaction). */
   async function hoursFor(tenantId: number, id: number, method: FulfilmentMethod) {
-    return (await restaurants.hoursFor(tenantId, [id])).filter((h) => h.method === method);
+    return restaurants.hoursFor(tenantId, [id], method);
   }
 
   return { listWithImages, detail, hoursFor };
