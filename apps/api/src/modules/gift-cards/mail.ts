@@ -1,14 +1,13 @@
-import { formatGiftCardCode } from '@storefront/core';
+import { formatCents, formatGiftCardCode } from '@storefront/core';
 import type { GiftCardRow } from '../../db/schema.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { GiftCardContext } from './context.js';
-import { money } from './views.js';
 
 /** The mails a card's recipient and buyer get: its code, and a refund notice. */
 export function giftCardMail(ctx: Pick<GiftCardContext, 'mailer' | 'config' | 'tenantOf'>) {
   async function sendCode(row: GiftCardRow, code: string) {
     const tenant = await ctx.tenantOf(row.tenant_id);
-    const amount = money(row.balance, row.currency, tenant.locale);
+    const amount = formatCents(row.balance, row.currency, tenant.locale);
     const shown = formatGiftCardCode(code);
     const link = new URL('/gift-cards', ctx.config.publicBaseUrl).toString();
     const expires = row.expires_at
@@ -44,8 +43,8 @@ export function giftCardMail(ctx: Pick<GiftCardContext, 'mailer' | 'config' | 't
   /** Tells the buyer their money is on its way back and the card no longer pays. */
   async function sendRefundNotice(row: GiftCardRow, amountCents: number) {
     const tenant = await ctx.tenantOf(row.tenant_id);
-    const amount = money(amountCents, row.currency, tenant.locale);
-    const card = money(row.initial_amount, row.currency, tenant.locale);
+    const amount = formatCents(amountCents, row.currency, tenant.locale);
+    const card = formatCents(row.initial_amount, row.currency, tenant.locale);
     const text = [
       'Hello,',
       '',

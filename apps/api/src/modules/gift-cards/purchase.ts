@@ -2,6 +2,7 @@ import {
   addDays,
   type BuyGiftCardBody,
   daysBetween,
+  formatCents,
   fromZoned,
   type GiftCard,
   isValidDate,
@@ -16,7 +17,7 @@ import type { PaymentEvent } from '../payments/provider.js';
 import type { GiftCardContext } from './context.js';
 import type { giftCardDelivery } from './delivery.js';
 import * as ledger from './ledger.js';
-import { money, toView } from './views.js';
+import { toView } from './views.js';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
 /** Codes for a date are mailed at this local time on that day. */
@@ -106,7 +107,7 @@ export function giftCardPurchases(ctx: GiftCardContext, delivery: ReturnType<typ
     const settings = await ctx.options(tenant);
     if (!settings.enabled) throw new AppError('unprocessable', 'Gift cards are not available at the moment.');
     if (body.amount < settings.min_amount || body.amount > settings.max_amount) {
-      const range = `${money(settings.min_amount, tenant.currency, tenant.locale)} to ${money(settings.max_amount, tenant.currency, tenant.locale)}`;
+      const range = `${formatCents(settings.min_amount, tenant.currency, tenant.locale)} to ${formatCents(settings.max_amount, tenant.currency, tenant.locale)}`;
       throw new AppError('unprocessable', `Choose an amount from ${range}.`, { amount: `From ${range}` });
     }
     if (!ctx.payments) throw new AppError('service_unavailable', 'Card payments are not available at the moment');

@@ -1,10 +1,6 @@
 import type { AdminGiftCard, GiftCard, GiftCardLedgerEntry } from '@storefront/core';
 import type { GiftCardLedgerRow, GiftCardRow } from '../../db/schema.js';
 
-export function money(cents: number, currency: string, locale: string) {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
-}
-
 /** A card as its buyer sees it (never the code). */
 export function toView(row: GiftCardRow): GiftCard {
   return {

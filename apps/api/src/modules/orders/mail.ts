@@ -1,14 +1,10 @@
-import type { Order } from '@storefront/core';
+import { formatCents, type Order } from '@storefront/core';
 import { escapeHtml } from '../../lib/html.js';
 
 export interface OrderMailContext {
   locale: string;
   /** Where the customer follows the order (a guest's includes the access token). */
   link: string;
-}
-
-function money(cents: number, currency: string, locale: string) {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }
 
 function when(order: Order, locale: string): string | null {
@@ -29,7 +25,7 @@ const methodLabel = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in'
 
 /** The order confirmation: lines, totals, when and where, and the link to follow it live. */
 export function confirmationMail(order: Order, ctx: OrderMailContext) {
-  const m = (cents: number) => money(cents, order.currency, ctx.locale);
+  const m = (cents: number) => formatCents(cents, order.currency, ctx.locale);
   const at = when(order, ctx.locale);
   const lines = order.lines.map((l) => `${l.quantity} × ${l.name}  ${m(l.discounted_item_total)}`);
   const totals = [
