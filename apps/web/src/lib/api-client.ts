@@ -100,3 +100,8 @@ function notify(error: ApiError): ApiError {
   for (const listener of errorListeners) listener(error);
   return error;
 }
+
+/** What to tell the customer about a failed call: the API's own words, else the caller's fallback. */
+export function apiMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}

@@ -9,7 +9,7 @@ import { BalanceChecker } from '@/features/gift-cards/components/balance-checker
 import { BuyGiftCard, type RenderPayment } from '@/features/gift-cards/components/buy-gift-card';
 import { GiftCardsPage } from '@/features/gift-cards/components/gift-cards-page';
 import { useConfigStore } from '@/features/settings/stores/config-store';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { useFocusFirstError, useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
@@ -44,7 +44,7 @@ function SandboxPayment({ payment, paySandbox, answerChallenge }: PaymentProps) 
       if (after && after.status !== 'requires_action') setFailure(after.error ?? 'Your card was declined.');
     } catch (error) {
       setChallenge(false);
-      setFailure(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+      setFailure(apiMessage(error, 'Something went wrong. Please try again.'));
     } finally {
       setBusy(false);
     }

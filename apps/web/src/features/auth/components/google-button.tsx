@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 import { useProviders } from '../api/get-providers';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { useStartSession } from '../hooks/use-start-session';
@@ -62,7 +62,7 @@ export function GoogleButton({ onSignedIn }: { onSignedIn(needsProfile: boolean)
                 startSession(session);
                 onSignedIn(session.needs_profile.length > 0);
               },
-              (cause) => setError(cause instanceof ApiError ? cause.message : 'Google sign-in failed'),
+              (cause) => setError(apiMessage(cause, 'Google sign-in failed')),
             );
           },
         });

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiMessage } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/forms';
 
 /** The one message an auth form shows above its fields: the API's refusal, else the form's own words. */
@@ -18,7 +18,7 @@ export function useFormMessage() {
     /** Says why `error` failed; with `setError`, the API's field errors also go on their fields. */
     fail<T extends FieldValues>(error: unknown, fallback: string, setError?: UseFormSetError<T>) {
       if (setError && error instanceof ApiError) showServerErrors(setError, error.fields);
-      setMessage(error instanceof ApiError ? error.message : fallback);
+      setMessage(apiMessage(error, fallback));
     },
   };
 }

@@ -2,7 +2,7 @@ import type { PaymentSession, PlacedOrder } from '@storefront/core';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { cardClass, linkClass, primaryButton } from '@/components/ui/styles';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiMessage } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { useFocusFirstError, useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
@@ -119,7 +119,7 @@ export function PaymentStep({
     try {
       await task();
     } catch (e) {
-      const message = e instanceof ApiError ? e.message : 'Something went wrong. Please try again.';
+      const message = apiMessage(e, 'Something went wrong. Please try again.');
       // 409/422 are about the order itself (slot gone, restaurant closed, address): step 1 fixes them.
       setError({ message, backToDetails: e instanceof ApiError && (e.status === 409 || e.status === 422) });
     } finally {

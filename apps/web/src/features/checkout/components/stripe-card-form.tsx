@@ -4,7 +4,7 @@ import type { Stripe, StripeError } from '@stripe/stripe-js';
 // The pure entry fetches Stripe.js only when loadStripe is called, not on import.
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 
 /**
  * The card form for `session.provider === 'stripe'` (decision 015). The card is typed into Stripe's
@@ -146,7 +146,7 @@ function CardForm({ check, onPaid, onError, submitLabel }: Omit<StripeCardFormPr
       }
       await onPaid();
     } catch (cause) {
-      fail(cause instanceof ApiError ? cause.message : stripeMessages.failed);
+      fail(apiMessage(cause, stripeMessages.failed));
     } finally {
       setProcessing(false);
     }

@@ -9,7 +9,7 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from '@/components/ui/styles';
 import { runtimeConfig } from '@/config/runtime';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiMessage } from '@/lib/api-client';
 import { showServerErrors, useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { answerGiftCardChallenge } from '../api/answer-gift-card-challenge';
@@ -94,7 +94,7 @@ function GiftCardPurchaseFlow({ settings, renderPayment, contact }: BuyGiftCardP
         onSuccess: setPurchase,
         onError: (error) => {
           if (error instanceof ApiError) showServerErrors(setError, error.fields);
-          setFormError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+          setFormError(apiMessage(error, 'Something went wrong. Please try again.'));
         },
       },
     );

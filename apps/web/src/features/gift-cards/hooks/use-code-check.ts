@@ -1,6 +1,6 @@
 import type { GiftCardBalance } from '@storefront/core';
 import { useId } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
 import { useCheckGiftCardBalance } from '../api/check-gift-card-balance';
 import { giftCardCodeFormSchema } from '../lib/code-form';
@@ -24,7 +24,7 @@ export function useCodeCheck() {
     check.mutate(code, {
       onSuccess,
       onError: (e) => {
-        const message = e instanceof ApiError ? e.message : 'Something went wrong. Please try again.';
+        const message = apiMessage(e, 'Something went wrong. Please try again.');
         form.setError('code', { type: 'server', message });
         onFailed?.();
       },

@@ -2,7 +2,7 @@ import type { Order } from '@storefront/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { cardClass, linkClass, secondaryButton } from '@/components/ui/styles';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
 import { useOrderHistory } from '../api/get-order-history';
 import { type ReorderResult, reorder } from '../api/reorder';
@@ -19,7 +19,7 @@ function OrderRow({ order, onReordered }: { order: Order; onReordered(result: Re
     try {
       onReordered(await reorder(order.id));
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Could not add this order to your cart.');
+      setError(apiMessage(e, 'Could not add this order to your cart.'));
     } finally {
       setBusy(false);
     }

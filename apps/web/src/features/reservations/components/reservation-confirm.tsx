@@ -1,7 +1,7 @@
 import { nearestSlots, type Reservation } from '@storefront/core';
 import { useEffect, useRef } from 'react';
 import { cardClass, primaryButton, secondaryButton } from '@/components/ui/styles';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiMessage } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCreateReservation } from '../api/create-reservation';
 import { useAvailability } from '../api/get-availability';
@@ -22,7 +22,7 @@ export function ReservationConfirm({
 }) {
   const booking = useCreateReservation();
   // An ApiError's message is written for the customer; anything else gets a generic line.
-  const message = booking.error instanceof ApiError ? booking.error.message : 'Something went wrong. Please try again.';
+  const message = apiMessage(booking.error, 'Something went wrong. Please try again.');
   const slotTaken = booking.error instanceof ApiError && booking.error.status === 409;
   const alternatives = useAvailability(
     slotTaken ? { restaurantId: draft.restaurant.id, date: draft.date, partySize: draft.partySize } : null,
