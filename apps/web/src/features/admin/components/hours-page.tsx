@@ -1,8 +1,11 @@
-import type { AdminHours, AdminOpeningRange, FulfilmentMethodName } from '@storefront/core';
-import { useId, useState } from 'react';
+import type { AdminHours, FulfilmentMethodName } from '@storefront/core';
+import { useId } from 'react';
+import { useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useHours } from '../api/get-hours';
 import { useSaveHours } from '../api/save-hours';
+import { problemOf } from '../lib/form';
+import { daysOf, hoursFormSchema } from '../lib/hours-form';
 import { useAdmin } from './admin-context';
 import { Button, inputClass, Notice, PageTitle } from './ui';
 
@@ -13,95 +16,93 @@ const methods: [FulfilmentMethodName, string][] = [
   ['dine_in', 'Dine-in'],
 ];
 
-type Day = { open: boolean; opens_at: string; closes_at: string };
-
-function daysOf(hours: AdminOpeningRange[], method: FulfilmentMethodName): Day[] {
-  return weekdays.map((_, weekday) => {
-    const range = hours.find((h) => h.method === method && h.weekday === weekday);
-    return range
-      ? { open: true, opens_at: range.opens_at, closes_at: range.closes_at }
-      : { open: false, opens_at: '11:00', closes_at: '21:00' };
-  });
-}
-
 function MethodHours({ data, method, label }: { data: AdminHours; method: FulfilmentMethodName; label: string }) {
   const { restaurant } = useAdmin();
   const save = useSaveHours(restaurant.id);
-  const [days, setDays] = useState(() => daysOf(data.hours, method));
+  const schema = hoursFormSchema(
+    restaurant.id,
+    method,
+    data.hours.filter((h) => h.method !== method),
+  );
+  const { register, handleSubmit, watch, formState } = useZodForm(schema, {
+    defaultValues: { days: daysOf(data.hours, method) },
+  });
+  const days = watch('days');
+  const problem = problemOf(formState.errors);
   const id = useId();
-  const set = (weekday: number, patch: Partial<Day>) =>
-    setDays((all) => all.map((d, i) => (i === weekday ? { ...d, ...patch } : d)));
-
-  function onSave() {
-    // This method's week as edited (one range a day); the other methods' ranges as they are.
-    const others = data.hours.filter((h) => h.method !== method);
-    const mine = days.flatMap((d, weekday) =>
-      d.open ? [{ method, weekday, opens_at: d.opens_at, closes_at: d.closes_at }] : [],
-    );
-    save.mutate([...others, ...mine], {
-      onSuccess: () => toast.success('Hours saved', { description: `${label} hours are updated.` }),
-      onError: (e) => toast.error('Hours not saved', { description: e.message }),
-    });
-  }
 
   return (
-    <fieldset className="rounded-md border border-stone-300 bg-white p-4">
-      <legend className="px-1 font-semibold text-lg">{label}</legend>
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="text-left">
-            <th className="p-1">Day</th>
-            <th className="p-1">Open</th>
-            <th className="p-1">From</th>
-            <th className="p-1">Until</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d, weekday) => (
-            <tr key={weekdays[weekday]}>
-              <th scope="row" className="p-1 text-left font-normal">
-                {weekdays[weekday]}
-              </th>
-              <td className="p-1">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-stone-900"
-                  checked={d.open}
-                  aria-label={`${label} open on ${weekdays[weekday]}`}
-                  onChange={(e) => set(weekday, { open: e.target.checked })}
-                />
-              </td>
-              <td className="p-1">
-                <input
-                  id={`${id}-${weekday}-from`}
-                  type="time"
-                  className={inputClass}
-                  disabled={!d.open}
-                  value={d.opens_at}
-                  aria-label={`${label} opens on ${weekdays[weekday]}`}
-                  onChange={(e) => set(weekday, { opens_at: e.target.value })}
-                />
-              </td>
-              <td className="p-1">
-                <input
-                  type="time"
-                  className={inputClass}
-                  disabled={!d.open}
-                  value={d.closes_at}
-                  aria-label={`${label} closes on ${weekdays[weekday]}`}
-                  onChange={(e) => set(weekday, { closes_at: e.target.value })}
-                />
-              </td>
+    <form
+      noValidate
+      aria-label={`${label} hours`}
+      className="rounded-md border border-stone-300 bg-white p-4"
+      onSubmit={handleSubmit((body) =>
+        save.mutate(body.hours, {
+          onSuccess: () => toast.success('Hours saved', { description: `${label} hours are updated.` }),
+          onError: (e) => toast.error('Hours not saved', { description: e.message }),
+        }),
+      )}
+    >
+      <fieldset>
+        <legend className="px-1 font-semibold text-lg">{label}</legend>
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left">
+              <th className="p-1">Day</th>
+              <th className="p-1">Open</th>
+              <th className="p-1">From</th>
+              <th className="p-1">Until</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weekdays.map((day, weekday) => (
+              <tr key={day}>
+                <th scope="row" className="p-1 text-left font-normal">
+                  {day}
+                </th>
+                <td className="p-1">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-stone-900"
+                    aria-label={`${label} open on ${day}`}
+                    {...register(`days.${weekday}.open`)}
+                  />
+                </td>
+                <td className="p-1">
+                  <input
+                    id={`${id}-${weekday}-from`}
+                    type="time"
+                    className={inputClass}
+                    disabled={!days[weekday]?.open}
+                    aria-label={`${label} opens on ${day}`}
+                    {...register(`days.${weekday}.opens_at`)}
+                  />
+                </td>
+                <td className="p-1">
+                  <input
+                    type="time"
+                    className={inputClass}
+                    disabled={!days[weekday]?.open}
+                    aria-label={`${label} closes on ${day}`}
+                    {...register(`days.${weekday}.closes_at`)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </fieldset>
+      {problem && (
+        <p role="alert" className="mt-2 text-red-700 text-sm">
+          {problem}
+        </p>
+      )}
       <div className="mt-3">
-        <Button primary disabled={save.isPending} onClick={onSave}>
+        <Button primary type="submit" disabled={save.isPending}>
           Save {label.toLowerCase()} hours
         </Button>
       </div>
-    </fieldset>
+    </form>
   );
 }
 
