@@ -34,7 +34,7 @@ function mtimeOf(file) {
 
 const targets = [
   {
-    workspace: '@storefront/web',
+    workspace: '@orderfront/web',
     output: 'apps/web/dist/index.html',
     inputs: [
       'apps/web/src',
@@ -46,7 +46,7 @@ const targets = [
     ],
   },
   {
-    workspace: '@storefront/api',
+    workspace: '@orderfront/api',
     output: 'apps/api/dist/server.js',
     inputs: ['apps/api/src', 'apps/api/build.mjs', 'packages/core/src', 'package-lock.json'],
   },

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@storefront/'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@orderfront/'));
 
 await build({
   entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },

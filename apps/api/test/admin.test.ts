@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, fromZoned, type Menu, type MenuProduct, toZoned } from '@storefront/core';
+import { addDays, fromZoned, type Menu, type MenuProduct, toZoned } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/crypto.js';
 import { catalogueRepository } from '../src/modules/catalogue/repository.js';

@@ -1,4 +1,4 @@
-import type { Deals, Menu, MenuProduct } from '@storefront/core';
+import type { Deals, Menu, MenuProduct } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../src/db/seed/catalogue.js';
 import { bestSellersJob } from '../src/modules/best-sellers/service.js';

@@ -1,4 +1,4 @@
-import { type Combos, type Deals, type Menu, type MenuProduct, priceProductLine } from '@storefront/core';
+import { type Combos, type Deals, type Menu, type MenuProduct, priceProductLine } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { bearer, logIn, signUp, tenantId } from './support/auth.js';

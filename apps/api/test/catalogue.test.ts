@@ -5,7 +5,7 @@ import {
   type MenuProduct,
   menuResponseSchema,
   productResponseSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueService } from '../src/modules/catalogue/service.js';
 import { createTestApp, type TestContext } from './support/app.js';

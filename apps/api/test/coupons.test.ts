@@ -1,4 +1,4 @@
-import type { Menu, MenuProduct } from '@storefront/core';
+import type { Menu, MenuProduct } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors.js';
 import { type CouponOwner, markUsed, release, reserve } from '../src/modules/coupons/service.js';

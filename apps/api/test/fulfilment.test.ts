@@ -7,7 +7,7 @@ import {
   priceProductLine,
   todayAt,
   weekdayOf,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors.js';
 import { fulfilmentService } from '../src/modules/fulfilment/service.js';

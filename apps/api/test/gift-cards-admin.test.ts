@@ -6,7 +6,7 @@ import {
   type PlacedOrder,
   sandboxTestCards,
   startOfLastDays,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/app.js';
 import { tenantId } from './support/auth.js';

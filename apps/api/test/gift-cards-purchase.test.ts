@@ -1,4 +1,4 @@
-import { type GiftCardPurchase, sandboxTestCards } from '@storefront/core';
+import { type GiftCardPurchase, sandboxTestCards } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { tenantId } from './support/auth.js';

@@ -4,7 +4,7 @@ import {
   type GiftCardLedgerEntry,
   giftCardNotFoundMessage,
   sandboxTestCards,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ledger from '../src/modules/gift-cards/ledger.js';
 import type { TestContext } from './support/app.js';

@@ -7,7 +7,7 @@ import {
   type PlacedOrder,
   pointsProblemMessages,
   sandboxTestCards,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as loyalty from '../src/modules/loyalty/ledger.js';

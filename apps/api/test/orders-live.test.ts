@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { OrderEventData } from '@storefront/core';
+import type { OrderEventData } from '@orderfront/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../src/lib/sse.js';

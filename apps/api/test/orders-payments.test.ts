@@ -1,4 +1,4 @@
-import { type Order, type PlacedOrder, sandboxTestCards } from '@storefront/core';
+import { type Order, type PlacedOrder, sandboxTestCards } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxProvider, signSandboxWebhook } from '../src/modules/payments/sandbox.js';
 import type { TestContext } from './support/app.js';

@@ -1,4 +1,4 @@
-import { addDays, type Menu, type MenuProduct, type Order, type PlacedOrder, toZoned } from '@storefront/core';
+import { addDays, type Menu, type MenuProduct, type Order, type PlacedOrder, toZoned } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/app.js';
 import { signUp, tenantId } from './support/auth.js';

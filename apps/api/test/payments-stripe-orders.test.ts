@@ -1,4 +1,4 @@
-import type { PlacedOrder } from '@storefront/core';
+import type { PlacedOrder } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/app.js';
 import { tenantId } from './support/auth.js';

@@ -1,4 +1,4 @@
-import { addDays, fromZoned, todayAt } from '@storefront/core';
+import { addDays, fromZoned, todayAt } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { bearer, signUp } from './support/auth.js';

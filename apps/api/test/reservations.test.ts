@@ -1,4 +1,4 @@
-import { addDays, fromZoned, todayAt } from '@storefront/core';
+import { addDays, fromZoned, todayAt } from '@orderfront/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { type SmtpCapture, startSmtpCapture } from './support/smtp.js';

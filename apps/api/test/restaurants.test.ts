@@ -1,4 +1,4 @@
-import { localTimeIn } from '@storefront/core';
+import { localTimeIn } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewRestaurant } from '../src/db/schema.js';
 import { createTestApp, type TestContext } from './support/app.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminRewards, AdminRewardsBody } from '@storefront/core';
+import type { AdminRewards, AdminRewardsBody } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { bearer, signInAs, signUp, tenantId } from './support/auth.js';

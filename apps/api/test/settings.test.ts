@@ -1,4 +1,4 @@
-import { defaultTheme } from '@storefront/core';
+import { defaultTheme } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsService } from '../src/modules/settings/service.js';
 import { createTestApp, type TestContext } from './support/app.js';

@@ -1,4 +1,4 @@
-import { wishlistItemSchema } from '@storefront/core';
+import { wishlistItemSchema } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { bearer, signUp, tenantId } from './support/auth.js';

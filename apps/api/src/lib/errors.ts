@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorEnvelope, errorCodes } from '@storefront/core';
+import { type ErrorCode, type ErrorEnvelope, errorCodes } from '@orderfront/core';
 
 /** An error whose code and message are safe to show the caller. */
 export class AppError extends Error {

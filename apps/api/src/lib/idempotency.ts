@@ -1,4 +1,4 @@
-import { idempotencyKeySchema } from '@storefront/core';
+import { idempotencyKeySchema } from '@orderfront/core';
 import { AppError } from './errors.js';
 
 /** The Idempotency-Key a request sent, checked: 400 on the header when it is missing or malformed. */

@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { type ErrorCode, type ErrorEnvelope, errorCodes } from '@storefront/core';
+import { type ErrorCode, type ErrorEnvelope, errorCodes } from '@orderfront/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

@@ -8,7 +8,7 @@ import {
   runtimeConfigGlobal,
   type Theme,
   themeVariables,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { escapeHtml } from '../lib/html.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type GiftCardPurchase, sandboxTestCards } from '@storefront/core';
+import { type GiftCardPurchase, sandboxTestCards } from '@orderfront/core';
 import type { Db } from '../../src/db/database.js';
 import * as giftCards from '../../src/modules/gift-cards/ledger.js';
 import type { TestContext } from './app.js';

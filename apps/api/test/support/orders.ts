@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FulfilmentTimes, type Menu, type MenuProduct, type PlacedOrder, toZoned } from '@storefront/core';
+import { type FulfilmentTimes, type Menu, type MenuProduct, type PlacedOrder, toZoned } from '@orderfront/core';
 import { sha256 } from '../../src/modules/auth/crypto.js';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, tenantId } from './auth.js';

@@ -1,4 +1,4 @@
-import type { Cart, User } from '@storefront/core';
+import type { Cart, User } from '@orderfront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { MenuChannel } from '@storefront/core';
+import type { MenuChannel } from '@orderfront/core';
 import type { ReactNode } from 'react';
 import { useAddToCart } from '@/features/cart/hooks/use-cart-actions';
 import { DealsView } from '@/features/menu/components/deals-view';

@@ -1,4 +1,4 @@
-import { type CartItem, type PlacedOrder, splitPayment } from '@storefront/core';
+import { type CartItem, type PlacedOrder, splitPayment } from '@orderfront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { defaultTenantId, type RuntimeConfig, runtimeConfigGlobal } from '@storefront/core';
+import { defaultTenantId, type RuntimeConfig, runtimeConfigGlobal } from '@orderfront/core';
 
 /** Used when the page was not served by our server (the Vite dev server, tests). */
 const fallback: RuntimeConfig = {

@@ -1,4 +1,4 @@
-import type { ApiError as ApiErrorBody, ErrorCode } from '@storefront/core';
+import type { ApiError as ApiErrorBody, ErrorCode } from '@orderfront/core';
 import { runtimeConfig } from '@/config/runtime';
 import { readStorage, storageKeys } from './storage';
 

@@ -1,4 +1,4 @@
-import type { User } from '@storefront/core';
+import type { User } from '@orderfront/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bearerToken } from './api-client';
 import { ensureGuest, selectIsGuestLoggedIn, selectIsLoggedIn, useAuthStore } from './auth-store';

@@ -1,4 +1,4 @@
-import type { Guest, User } from '@storefront/core';
+import type { Guest, User } from '@orderfront/core';
 import { create } from 'zustand';
 import { api } from './api-client';
 import { readStorage, storageKeys, writeStorage } from './storage';

@@ -1,4 +1,4 @@
-import { defaultTheme } from '@storefront/core';
+import { defaultTheme } from '@orderfront/core';
 import { describe, expect, it } from 'vitest';
 import { applyThemeColors, themeVariables } from './theme';
 

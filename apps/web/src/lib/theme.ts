@@ -1,4 +1,4 @@
-import { type ThemeColors, themeVariables } from '@storefront/core';
+import { type ThemeColors, themeVariables } from '@orderfront/core';
 
 export { themeVariables };
 

@@ -1,4 +1,4 @@
-import { abilitiesOf, type StaffRole } from '@storefront/core';
+import { abilitiesOf, type StaffRole } from '@orderfront/core';
 import { useAuthStore } from '@/lib/auth-store';
 import { ok } from './api';
 

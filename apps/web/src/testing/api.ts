@@ -1,4 +1,4 @@
-import { type AppSettingsEntry, defaultTheme, mergeTheme, type ThemePatch } from '@storefront/core';
+import { type AppSettingsEntry, defaultTheme, mergeTheme, type ThemePatch } from '@orderfront/core';
 import { vi } from 'vitest';
 import { entry } from '@/features/restaurants/testing/entries';
 

@@ -1,4 +1,4 @@
-import { type Cart, type CartItem, cartSchema } from '@storefront/core';
+import { type Cart, type CartItem, cartSchema } from '@orderfront/core';
 
 type ProductLine = Extract<CartItem, { is_half_and_half: false; deal_id: null; combo_product_id: null }>;
 

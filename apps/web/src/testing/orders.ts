@@ -1,4 +1,4 @@
-import type { FulfilmentTimes, LoyaltyRules, Order, PaymentSession, PlacedOrder } from '@storefront/core';
+import type { FulfilmentTimes, LoyaltyRules, Order, PaymentSession, PlacedOrder } from '@orderfront/core';
 import { cartReply, productLine } from './cart';
 
 /** Test data shaped as the checkout and order calls answer (contract types). */

@@ -1,4 +1,4 @@
-import { defaultTenantId } from '@storefront/core';
+import { defaultTenantId } from '@orderfront/core';
 import { hashPassword } from '../../modules/auth/crypto.js';
 import type { Db } from '../database.js';
 

@@ -1,4 +1,4 @@
-import { contentPageSlugs } from '@storefront/core';
+import { contentPageSlugs } from '@orderfront/core';
 import { defaultContentPage } from '../../modules/pages/defaults.js';
 import type { Db } from '../database.js';
 

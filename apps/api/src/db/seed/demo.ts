@@ -1,4 +1,4 @@
-import { defaultTenantId, type ThemePatch } from '@storefront/core';
+import { defaultTenantId, type ThemePatch } from '@orderfront/core';
 import type { Db } from '../database.js';
 import type { FulfilmentMethod, NewRestaurant } from '../schema.js';
 import { seedDemoAccounts } from './accounts.js';

@@ -1,4 +1,4 @@
-import { defaultTenantId } from '@storefront/core';
+import { defaultTenantId } from '@orderfront/core';
 import type { Db } from '../database.js';
 
 type Trx = Pick<Db, 'selectFrom' | 'insertInto'>;

@@ -1,4 +1,4 @@
-import { type AdminAbility, type AdminRestaurant, isStaffRole, roleAllows } from '@storefront/core';
+import { type AdminAbility, type AdminRestaurant, isStaffRole, roleAllows } from '@orderfront/core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';

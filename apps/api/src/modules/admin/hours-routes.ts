@@ -1,4 +1,4 @@
-import { adminHoursBodySchema, adminHoursResponseSchema, adminRestaurantQuerySchema } from '@storefront/core';
+import { adminHoursBodySchema, adminHoursResponseSchema, adminRestaurantQuerySchema } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAbility, staffAccess } from './access.js';
 import { adminService } from './service.js';

@@ -7,7 +7,7 @@ import {
   availabilityBodySchema,
   maxProductImageBytes,
   productEditBodySchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { requireAbility, staffAccess } from './access.js';

@@ -4,7 +4,7 @@ import {
   type AvailabilityBody,
   nextLocalMidnight,
   type ProductEditBody,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { catalogueService, onSale, placeholderImage } from '../catalogue/service.js';

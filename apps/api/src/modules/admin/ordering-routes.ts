@@ -3,7 +3,7 @@ import {
   orderingControlsResponseSchema,
   orderingUpdateBodySchema,
   pauseBodySchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsService } from '../settings/service.js';
 import { requireAbility, staffAccess } from './access.js';

@@ -1,4 +1,4 @@
-import type { AdminOpeningRange } from '@storefront/core';
+import type { AdminOpeningRange } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 
 /** Reads and writes of the back office that belong to no other module; each scoped by tenant. */

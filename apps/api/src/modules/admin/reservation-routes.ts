@@ -4,7 +4,7 @@ import {
   adminReservationStatusBodySchema,
   adminReservationsQuerySchema,
   adminReservationsResponseSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reservationService } from '../reservations/service.js';
 import { requireAbility, staffAccess } from './access.js';

@@ -1,4 +1,4 @@
-import { adminMeResponseSchema, maxProductImageBytes, productImageTypes } from '@storefront/core';
+import { adminMeResponseSchema, maxProductImageBytes, productImageTypes } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../auth/identity.js';
 import { requireStaff } from './access.js';

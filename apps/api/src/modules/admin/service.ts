@@ -1,4 +1,4 @@
-import { type AdminOpeningRange, abilitiesOf } from '@storefront/core';
+import { type AdminOpeningRange, abilitiesOf } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import type { UserIdentity } from '../auth/identity.js';

@@ -4,7 +4,7 @@ import {
   staffListResponseSchema,
   staffMemberResponseSchema,
   staffRestaurantsBodySchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../auth/identity.js';
 import { requireAbility } from './access.js';

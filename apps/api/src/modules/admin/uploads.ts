@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { maxProductImageBytes } from '@storefront/core';
+import { maxProductImageBytes } from '@orderfront/core';
 import { AppError } from '../../lib/errors.js';
 
 /** Public URL prefix of stored uploads (served from config.uploadsDir). */

@@ -4,7 +4,7 @@ import {
   setRoleRequestSchema,
   updateProfileRequestSchema,
   userSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from './address-routes.js';
 import { requireRole, requireUser, userOf } from './identity.js';

@@ -1,4 +1,4 @@
-import { addressRequestSchema, addressSchema, envelope } from '@storefront/core';
+import { addressRequestSchema, addressSchema, envelope } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AddressService } from './address-service.js';

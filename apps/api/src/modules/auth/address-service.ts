@@ -1,4 +1,4 @@
-import type { Address, AddressRequest } from '@storefront/core';
+import type { Address, AddressRequest } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { addressRepository } from './address-repository.js';

@@ -1,4 +1,4 @@
-import { codeSentMessage } from '@storefront/core';
+import { codeSentMessage } from '@orderfront/core';
 import { type AuthContext, authLimits } from './context.js';
 import { hashPassword } from './crypto.js';
 

@@ -1,4 +1,4 @@
-import type { Session, User } from '@storefront/core';
+import type { Session, User } from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';

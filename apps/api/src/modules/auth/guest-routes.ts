@@ -4,7 +4,7 @@ import {
   guestSchema,
   guestSessionSchema,
   updateGuestRequestSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertOwnIds, guestOf, requireGuest } from './identity.js';

@@ -1,4 +1,4 @@
-import type { UserRole } from '@storefront/core';
+import type { UserRole } from '@orderfront/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Guest, User, UserRole } from '@storefront/core';
+import type { Guest, User, UserRole } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../lib/errors.js';

@@ -9,7 +9,7 @@ import {
   sessionResponseSchema,
   signupRequestSchema,
   verifyCodeRequestSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';

@@ -1,4 +1,4 @@
-import { soldOrderStatuses } from '@storefront/core';
+import { soldOrderStatuses } from '@orderfront/core';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';

@@ -4,7 +4,7 @@ import {
   bestSellerRules,
   chooseBestSellers,
   type SoldLine,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { catalogueService } from '../catalogue/service.js';

@@ -6,7 +6,7 @@ import {
   addDealToCartSchema,
   addProductToCartSchema,
   type ModifierPick,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { bad, type CartLineSource } from './lines.js';
 
 export type AddToCart = AddProductToCart | AddDealToCart | AddComboToCart;

@@ -7,7 +7,7 @@ import {
   type MenuProduct,
   type ModifierPick,
   priceProductLine,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { CartItemsTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 

@@ -8,7 +8,7 @@ import {
   type PricingLineInput,
   type PricingMethod,
   priceCart,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { catalogueService, placeholderImage } from '../catalogue/service.js';

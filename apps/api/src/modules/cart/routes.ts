@@ -4,7 +4,7 @@ import {
   cartLineQuantityResponseSchema,
   cartLineRemovedResponseSchema,
   cartResponseSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -6,7 +6,7 @@ import {
   menuResponseSchema,
   productParamsSchema,
   productResponseSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';

@@ -7,7 +7,7 @@ import {
   type Menu,
   type MenuChannel,
   type MenuProduct,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';

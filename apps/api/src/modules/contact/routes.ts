@@ -3,7 +3,7 @@ import {
   contactMessageResponseSchema,
   newsletterSubscriptionBodySchema,
   newsletterSubscriptionResponseSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactService } from './service.js';
 

@@ -1,4 +1,4 @@
-import type { ContactMessageBody } from '@storefront/core';
+import type { ContactMessageBody } from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';

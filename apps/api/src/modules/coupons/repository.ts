@@ -1,4 +1,4 @@
-import { soldOrderStatuses } from '@storefront/core';
+import { soldOrderStatuses } from '@orderfront/core';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CouponRedemptionsTable, CouponsTable, OffersTable } from '../../db/schema.js';

@@ -5,7 +5,7 @@ import {
   couponIdParamsSchema,
   createCouponBodySchema,
   updateCouponBodySchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';

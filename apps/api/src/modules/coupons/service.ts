@@ -9,7 +9,7 @@ import {
   type PricingMethod,
   type PricingOffer,
   type UpdateCouponBody,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';

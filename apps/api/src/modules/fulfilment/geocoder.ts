@@ -1,4 +1,4 @@
-import { type DeliveryAddress, normalisePostcode, normaliseSuburb } from '@storefront/core';
+import { type DeliveryAddress, normalisePostcode, normaliseSuburb } from '@orderfront/core';
 import type { Config } from '../../config.js';
 
 /** Where a delivery address is, as far as a geocoder can tell. */

@@ -1,4 +1,4 @@
-import type { FulfilmentMethod } from '@storefront/core';
+import type { FulfilmentMethod } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 
 /**

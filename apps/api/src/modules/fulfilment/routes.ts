@@ -4,7 +4,7 @@ import {
   fulfilmentTimesParamsSchema,
   fulfilmentTimesQuerySchema,
   fulfilmentTimesResponseSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';

@@ -15,7 +15,7 @@ import {
   type SlotCounts,
   timeLabel,
   timesOnDate,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';

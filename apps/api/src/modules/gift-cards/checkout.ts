@@ -1,4 +1,4 @@
-import { giftCardEmptyMessage, type PaymentSplit, splitPayment } from '@storefront/core';
+import { giftCardEmptyMessage, type PaymentSplit, splitPayment } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { orderPoints as loyalty } from '../loyalty/service.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { addMonths, giftCardCodeFromBytes } from '@storefront/core';
+import { addMonths, giftCardCodeFromBytes } from '@orderfront/core';
 import type { GiftCardContext } from './context.js';
 import * as ledger from './ledger.js';
 import { giftCardMail } from './mail.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { giftCardExpiredMessage, giftCardNotFoundMessage, normaliseGiftCardCode } from '@storefront/core';
+import { giftCardExpiredMessage, giftCardNotFoundMessage, normaliseGiftCardCode } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import type { GiftCardRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';

@@ -1,4 +1,4 @@
-import { formatCents, formatGiftCardCode } from '@storefront/core';
+import { formatCents, formatGiftCardCode } from '@orderfront/core';
 import type { GiftCardRow } from '../../db/schema.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { GiftCardContext } from './context.js';

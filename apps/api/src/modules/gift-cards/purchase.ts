@@ -8,7 +8,7 @@ import {
   isValidDate,
   type PaymentSession,
   toZoned,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { GiftCardRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';

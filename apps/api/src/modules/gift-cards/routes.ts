@@ -20,7 +20,7 @@ import {
   giftCardPurchaseResponseSchema,
   sandboxChallengeBodySchema,
   sandboxConfirmBodySchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';

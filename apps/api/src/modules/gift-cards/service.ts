@@ -1,4 +1,4 @@
-import { type GiftCardBalance, giftCardNotFoundMessage } from '@storefront/core';
+import { type GiftCardBalance, giftCardNotFoundMessage } from '@orderfront/core';
 import { AppError } from '../../lib/errors.js';
 import { type GiftCardDeps, giftCardContext } from './context.js';
 import { giftCardDelivery } from './delivery.js';

@@ -1,4 +1,4 @@
-import type { GiftCardSettings } from '@storefront/core';
+import type { GiftCardSettings } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { giftCardSettingsRepository } from './repository.js';
 

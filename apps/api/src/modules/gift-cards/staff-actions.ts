@@ -9,7 +9,7 @@ import {
   giftCardSummaryDays,
   normaliseGiftCardCode,
   startOfLastDays,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import type { GiftCardContext } from './context.js';

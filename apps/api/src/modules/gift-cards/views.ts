@@ -1,4 +1,4 @@
-import type { AdminGiftCard, GiftCard, GiftCardLedgerEntry } from '@storefront/core';
+import type { AdminGiftCard, GiftCard, GiftCardLedgerEntry } from '@orderfront/core';
 import type { GiftCardLedgerRow, GiftCardRow } from '../../db/schema.js';
 
 /** A card as its buyer sees it (never the code). */

@@ -1,4 +1,4 @@
-import { healthResponseSchema } from '@storefront/core';
+import { healthResponseSchema } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { version } from '../../version.js';

@@ -5,7 +5,7 @@ import {
   pointsExpired,
   pointsProblemMessages,
   redeemPoints,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { loyaltyLedgerRepository } from './ledger-repository.js';

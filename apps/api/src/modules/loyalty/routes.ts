@@ -6,7 +6,7 @@ import {
   loyaltyAdjustBodySchema,
   loyaltyQuerySchema,
   loyaltySummaryResponseSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAbility } from '../admin/access.js';
 import { assertOwnIds, requireUser, userOf } from '../auth/identity.js';

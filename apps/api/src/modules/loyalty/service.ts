@@ -6,7 +6,7 @@ import {
   type LoyaltySummary,
   pointsExpireAt,
   pointsValueCents,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { LoyaltyLedgerRow } from '../../db/schema.js';

@@ -5,7 +5,7 @@ import {
   orderIdParamsSchema,
   orderResponseSchema,
   orderStatusChangeBodySchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openEventStream } from '../../lib/sse.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { OrderEventData, OrderStatus } from '@storefront/core';
+import type { OrderEventData, OrderStatus } from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 

@@ -1,4 +1,4 @@
-import { formatCents, type Order } from '@storefront/core';
+import { formatCents, type Order } from '@orderfront/core';
 import { escapeHtml } from '../../lib/html.js';
 
 export interface OrderMailContext {

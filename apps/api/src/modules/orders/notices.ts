@@ -1,4 +1,4 @@
-import type { Order } from '@storefront/core';
+import type { Order } from '@orderfront/core';
 import type { OrderRow } from '../../db/schema.js';
 import { tenantService } from '../tenants/service.js';
 import type { OrderAccessCheck } from './access.js';

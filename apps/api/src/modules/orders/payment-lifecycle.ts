@@ -1,4 +1,4 @@
-import type { PaymentSession } from '@storefront/core';
+import type { PaymentSession } from '@orderfront/core';
 import type { OrderRow, OrderStatusValue } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';

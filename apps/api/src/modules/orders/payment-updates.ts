@@ -1,4 +1,4 @@
-import { canMoveOrderFor, type PaymentSession } from '@storefront/core';
+import { canMoveOrderFor, type PaymentSession } from '@orderfront/core';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { PaymentEvent } from '../payments/provider.js';

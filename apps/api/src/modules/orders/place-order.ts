@@ -5,7 +5,7 @@ import {
   type PaymentSplit,
   type PlacedOrder,
   type PlaceOrderBody,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { Insertable } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { OrderRow, OrdersTable } from '../../db/schema.js';

@@ -10,7 +10,7 @@ import {
   placedOrderResponseSchema,
   placeOrderBodySchema,
   reorderResponseSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerOf } from '../../lib/owner.js';

@@ -1,4 +1,4 @@
-import type { Order, OrderLine } from '@storefront/core';
+import type { Order, OrderLine } from '@orderfront/core';
 import type { OrderRow } from '../../db/schema.js';
 import type { CartLineSource, cartService } from '../cart/service.js';
 

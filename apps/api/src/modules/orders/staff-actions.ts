@@ -1,4 +1,4 @@
-import { canMoveOrderFor, type OrderStatusChangeBody } from '@storefront/core';
+import { canMoveOrderFor, type OrderStatusChangeBody } from '@orderfront/core';
 import { AppError } from '../../lib/errors.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import type { OrderContext } from './context.js';

@@ -1,4 +1,4 @@
-import type { DeliveryAddress, Order, OrderStatus } from '@storefront/core';
+import type { DeliveryAddress, Order, OrderStatus } from '@orderfront/core';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { OrderContext } from './context.js';

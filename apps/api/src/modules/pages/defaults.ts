@@ -1,4 +1,4 @@
-import type { ContentPageSlug } from '@storefront/core';
+import type { ContentPageSlug } from '@orderfront/core';
 
 /** Sensible starting text for a business's policy pages; the business edits its own copy. */
 export function defaultContentPage(slug: ContentPageSlug, business: string, email: string) {

@@ -1,4 +1,4 @@
-import { contentPageResponseSchema, contentPageSlugs } from '@storefront/core';
+import { contentPageResponseSchema, contentPageSlugs } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageService } from './service.js';

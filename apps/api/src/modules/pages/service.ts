@@ -1,4 +1,4 @@
-import type { ContentPageSlug } from '@storefront/core';
+import type { ContentPageSlug } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { pageRepository } from './repository.js';

@@ -1,4 +1,4 @@
-import type { PaymentSession } from '@storefront/core';
+import type { PaymentSession } from '@orderfront/core';
 
 /**
  * A card payment provider (DESIGN.md §2). `sandbox` is built in (test mode, the default);

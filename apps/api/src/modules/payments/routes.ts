@@ -5,7 +5,7 @@ import {
   paymentSessionResponseSchema,
   sandboxChallengeBodySchema,
   sandboxConfirmBodySchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerOf } from '../../lib/owner.js';

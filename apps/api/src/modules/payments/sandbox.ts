@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { cardExpiryState, passesLuhn, sandboxTestCards, validCvc } from '@storefront/core';
+import { cardExpiryState, passesLuhn, sandboxTestCards, validCvc } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../lib/errors.js';

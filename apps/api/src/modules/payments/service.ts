@@ -1,4 +1,4 @@
-import type { PaymentSession } from '@storefront/core';
+import type { PaymentSession } from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';

@@ -5,7 +5,7 @@ import {
   type Reservation,
   serviceDateOf,
   toZoned,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { ReservationRow } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-import { type BookingProblem, canCancelAt, type Reservation, type ReservationRules, toZoned } from '@storefront/core';
+import { type BookingProblem, canCancelAt, type Reservation, type ReservationRules, toZoned } from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';

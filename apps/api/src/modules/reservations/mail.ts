@@ -1,4 +1,4 @@
-import type { Reservation } from '@storefront/core';
+import type { Reservation } from '@orderfront/core';
 import { escapeHtml } from '../../lib/html.js';
 import type { ReservationDeps } from './context.js';
 

@@ -10,7 +10,7 @@ import {
   reservationRestaurantsQuerySchema,
   reservationRestaurantsResponseSchema,
   reservationTokenHeader,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';

@@ -11,7 +11,7 @@ import {
   type ReservationRestaurant,
   slotsForDate,
   todayAt,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { AppError } from '../../lib/errors.js';
 import { bookings } from './booking.js';
 import {

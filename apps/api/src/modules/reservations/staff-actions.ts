@@ -1,4 +1,4 @@
-import { type AdminReservation, type AdminReservationStatus, canMoveReservation, toZoned } from '@storefront/core';
+import { type AdminReservation, type AdminReservationStatus, canMoveReservation, toZoned } from '@orderfront/core';
 import type { ReservationRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { ReservationContext } from './context.js';

@@ -4,7 +4,7 @@ import {
   restaurantDetailResponseSchema,
   restaurantsWithImagesRequestSchema,
   restaurantsWithImagesResponseSchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { restaurantService } from './service.js';
 

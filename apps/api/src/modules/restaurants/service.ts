@@ -7,7 +7,7 @@ import {
   type RestaurantDetail,
   type RestaurantEntry,
   rangesOn,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import type { Restaurant } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';

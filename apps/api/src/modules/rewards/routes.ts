@@ -1,4 +1,4 @@
-import { adminRewardsBodySchema, adminRewardsResponseSchema } from '@storefront/core';
+import { adminRewardsBodySchema, adminRewardsResponseSchema } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAbility } from '../admin/access.js';
 import { userOf } from '../auth/identity.js';

@@ -1,4 +1,4 @@
-import type { AdminRewards, AdminRewardsBody } from '@storefront/core';
+import type { AdminRewards, AdminRewardsBody } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { giftCardSettings } from '../gift-cards/service.js';

@@ -3,7 +3,7 @@ import {
   appSettingsResponseSchema,
   saveAppSettingsBodySchema,
   savePaymentGatewayBodySchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsService } from './service.js';
 import { requireTenantOwner } from './staff-guard.js';

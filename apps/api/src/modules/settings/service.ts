@@ -13,7 +13,7 @@ import {
   type ThemePatch,
   themePatchSchema,
   type ValidThemePatch,
-} from '@storefront/core';
+} from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@storefront/core';
+import type { RuntimeConfig } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/schema.js';
 import { tenantRepository } from './repository.js';

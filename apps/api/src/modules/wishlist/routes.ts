@@ -1,4 +1,4 @@
-import { addToWishlistRequestSchema, envelope, wishlistItemSchema } from '@storefront/core';
+import { addToWishlistRequestSchema, envelope, wishlistItemSchema } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertOwnIds, requireUser, userOf } from '../auth/identity.js';

@@ -1,4 +1,4 @@
-import type { WishlistItem } from '@storefront/core';
+import type { WishlistItem } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../lib/errors.js';

@@ -1,4 +1,4 @@
-import { roleAllows } from '@storefront/core';
+import { roleAllows } from '@orderfront/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullScreenLoading } from '@/components/layout/full-screen-loading';

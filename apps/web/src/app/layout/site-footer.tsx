@@ -1,4 +1,4 @@
-import { copyrightFor, isSafeUrl } from '@storefront/core';
+import { copyrightFor, isSafeUrl } from '@orderfront/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';

@@ -1,4 +1,4 @@
-import { isStaffRole } from '@storefront/core';
+import { isStaffRole } from '@orderfront/core';
 import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';

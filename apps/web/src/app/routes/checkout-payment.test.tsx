@@ -1,4 +1,4 @@
-import type { AppSettingsEntry } from '@storefront/core';
+import type { AppSettingsEntry } from '@orderfront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { User, WishlistItem } from '@storefront/core';
+import type { User, WishlistItem } from '@orderfront/core';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

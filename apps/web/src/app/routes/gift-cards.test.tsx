@@ -1,4 +1,4 @@
-import type { GiftCard, GiftCardOptions, LoyaltySummary, PaymentSession, User } from '@storefront/core';
+import type { GiftCard, GiftCardOptions, LoyaltySummary, PaymentSession, User } from '@orderfront/core';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { PaymentSession } from '@storefront/core';
+import type { PaymentSession } from '@orderfront/core';
 import { useId, useRef, useState } from 'react';
 import { primaryButton } from '@/components/ui/styles';
 import { ChallengeDialog } from '@/features/checkout/components/challenge-dialog';

@@ -1,4 +1,4 @@
-import type { AddStaffBody, StaffMember } from '@storefront/core';
+import type { AddStaffBody, StaffMember } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

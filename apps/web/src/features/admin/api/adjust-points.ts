@@ -1,4 +1,4 @@
-import type { AdminCustomerPoints, AdminLoyaltyAdjustment, LoyaltyAdjustBody } from '@storefront/core';
+import type { AdminCustomerPoints, AdminLoyaltyAdjustment, LoyaltyAdjustBody } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { customerPointsKey } from './find-customer-points';

@@ -1,4 +1,4 @@
-import type { Order, OrderStatusChangeBody } from '@storefront/core';
+import type { Order, OrderStatusChangeBody } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

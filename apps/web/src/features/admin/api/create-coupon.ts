@@ -1,4 +1,4 @@
-import type { AdminCoupon, createCouponBodySchema } from '@storefront/core';
+import type { AdminCoupon, createCouponBodySchema } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { runtimeConfig } from '@/config/runtime';

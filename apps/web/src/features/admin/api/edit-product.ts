@@ -1,4 +1,4 @@
-import type { AdminProduct, ProductEditBody } from '@storefront/core';
+import type { AdminProduct, ProductEditBody } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

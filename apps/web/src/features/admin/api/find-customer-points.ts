@@ -1,4 +1,4 @@
-import type { AdminCustomerPoints } from '@storefront/core';
+import type { AdminCustomerPoints } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { type AdminGiftCard, adminGiftCardPageSize } from '@storefront/core';
+import { type AdminGiftCard, adminGiftCardPageSize } from '@orderfront/core';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

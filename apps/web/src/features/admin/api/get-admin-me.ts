@@ -1,4 +1,4 @@
-import type { AdminMe } from '@storefront/core';
+import type { AdminMe } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AdminMenu } from '@storefront/core';
+import type { AdminMenu } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { Order } from '@storefront/core';
+import type { Order } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

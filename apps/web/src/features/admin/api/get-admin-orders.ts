@@ -1,4 +1,4 @@
-import type { FulfilmentMethodName, Order, OrderStatus } from '@storefront/core';
+import type { FulfilmentMethodName, Order, OrderStatus } from '@orderfront/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

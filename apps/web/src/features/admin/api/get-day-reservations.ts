@@ -1,4 +1,4 @@
-import type { AdminReservation } from '@storefront/core';
+import type { AdminReservation } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { GiftCardLedgerEntry } from '@storefront/core';
+import type { GiftCardLedgerEntry } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

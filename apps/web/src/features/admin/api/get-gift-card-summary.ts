@@ -1,4 +1,4 @@
-import type { AdminGiftCardSummary } from '@storefront/core';
+import type { AdminGiftCardSummary } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

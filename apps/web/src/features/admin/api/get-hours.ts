@@ -1,4 +1,4 @@
-import type { AdminHours } from '@storefront/core';
+import type { AdminHours } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { OrderingControls } from '@storefront/core';
+import type { OrderingControls } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

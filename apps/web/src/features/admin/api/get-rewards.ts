@@ -1,4 +1,4 @@
-import type { AdminRewards } from '@storefront/core';
+import type { AdminRewards } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AdminGiftCard, adminIssueGiftCardBodySchema } from '@storefront/core';
+import type { AdminGiftCard, adminIssueGiftCardBodySchema } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { AdminGiftCard } from '@storefront/core';
+import type { AdminGiftCard } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AdminHours, AdminHoursBody } from '@storefront/core';
+import type { AdminHours, AdminHoursBody } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AdminRewards, AdminRewardsBody } from '@storefront/core';
+import type { AdminRewards, AdminRewardsBody } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AvailabilityBody } from '@storefront/core';
+import type { AvailabilityBody } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AdminReservation, AdminReservationStatus } from '@storefront/core';
+import type { AdminReservation, AdminReservationStatus } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

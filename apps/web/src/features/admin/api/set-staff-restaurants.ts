@@ -1,4 +1,4 @@
-import type { StaffMember } from '@storefront/core';
+import type { StaffMember } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AdminCoupon, UpdateCouponBody } from '@storefront/core';
+import type { AdminCoupon, UpdateCouponBody } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { OrderingControls, OrderingUpdateBody } from '@storefront/core';
+import type { OrderingControls, OrderingUpdateBody } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

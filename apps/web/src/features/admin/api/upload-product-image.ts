@@ -1,4 +1,4 @@
-import type { AdminProduct } from '@storefront/core';
+import type { AdminProduct } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { ApiError, bearerToken } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { AdminAbility, AdminMe, AdminRestaurant } from '@storefront/core';
+import type { AdminAbility, AdminMe, AdminRestaurant } from '@orderfront/core';
 import { createContext, useContext } from 'react';
 
 export interface AdminContextValue {

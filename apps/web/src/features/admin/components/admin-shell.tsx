@@ -1,4 +1,4 @@
-import type { AdminAbility } from '@storefront/core';
+import type { AdminAbility } from '@orderfront/core';
 import { type ReactNode, useMemo } from 'react';
 import { Link, NavLink } from 'react-router';
 import { ApiError } from '@/lib/api-client';

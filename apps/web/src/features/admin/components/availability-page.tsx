@@ -1,4 +1,4 @@
-import type { AdminProduct } from '@storefront/core';
+import type { AdminProduct } from '@orderfront/core';
 import { useId, useMemo, useState } from 'react';
 import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';

@@ -1,4 +1,4 @@
-import type { AdminCoupon } from '@storefront/core';
+import type { AdminCoupon } from '@orderfront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

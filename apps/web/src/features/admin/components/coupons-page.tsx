@@ -1,4 +1,4 @@
-import type { AdminCoupon } from '@storefront/core';
+import type { AdminCoupon } from '@orderfront/core';
 import { useId, useState } from 'react';
 import type { z } from 'zod';
 import { useZodForm } from '@/lib/forms';

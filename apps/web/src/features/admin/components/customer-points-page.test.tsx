@@ -1,4 +1,4 @@
-import type { AdminCustomerPoints } from '@storefront/core';
+import type { AdminCustomerPoints } from '@orderfront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

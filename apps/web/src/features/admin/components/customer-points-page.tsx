@@ -1,4 +1,4 @@
-import { type AdminCustomerPoints, type AdminLoyaltyEntry, adminLoyaltyQuerySchema } from '@storefront/core';
+import { type AdminCustomerPoints, type AdminLoyaltyEntry, adminLoyaltyQuerySchema } from '@orderfront/core';
 import { useId, useRef, useState } from 'react';
 import { runtimeConfig } from '@/config/runtime';
 import { useZodForm } from '@/lib/forms';

@@ -3,7 +3,7 @@ import {
   adminRefundGiftCardBodySchema,
   adminVoidGiftCardBodySchema,
   type GiftCardLedgerEntry,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { runtimeConfig } from '@/config/runtime';
 import { useZodForm } from '@/lib/forms';

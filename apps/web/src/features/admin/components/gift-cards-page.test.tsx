@@ -4,7 +4,7 @@ import {
   abilitiesOf,
   adminGiftCardPageSize,
   type GiftCardLedgerEntry,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

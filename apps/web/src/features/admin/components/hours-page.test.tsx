@@ -1,4 +1,4 @@
-import type { AdminHours, AdminHoursBody } from '@storefront/core';
+import type { AdminHours, AdminHoursBody } from '@orderfront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { AdminHours, FulfilmentMethodName } from '@storefront/core';
+import type { AdminHours, FulfilmentMethodName } from '@orderfront/core';
 import { useId } from 'react';
 import { useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';

@@ -1,4 +1,4 @@
-import { type AdminGiftCard, formatGiftCardCode } from '@storefront/core';
+import { type AdminGiftCard, formatGiftCardCode } from '@orderfront/core';
 import { useId, useState } from 'react';
 import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';

@@ -1,4 +1,4 @@
-import type { OrderingControls } from '@storefront/core';
+import type { OrderingControls } from '@orderfront/core';
 import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useOrdering } from '../api/get-ordering';

@@ -1,4 +1,4 @@
-import { abilitiesOf, type Order } from '@storefront/core';
+import { abilitiesOf, type Order } from '@orderfront/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import {
   type Order,
   type OrderStatus,
   orderStatusChangeBodySchema,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';

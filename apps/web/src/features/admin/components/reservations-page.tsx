@@ -1,4 +1,4 @@
-import { type AdminReservationStatus, nextReservationStatuses, toZoned } from '@storefront/core';
+import { type AdminReservationStatus, nextReservationStatuses, toZoned } from '@orderfront/core';
 import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useDayReservations } from '../api/get-day-reservations';

@@ -1,4 +1,4 @@
-import type { AdminRewards } from '@storefront/core';
+import type { AdminRewards } from '@orderfront/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

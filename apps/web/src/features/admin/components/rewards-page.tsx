@@ -1,4 +1,4 @@
-import type { AdminRewards } from '@storefront/core';
+import type { AdminRewards } from '@orderfront/core';
 import { type ReactNode, useId } from 'react';
 import { type FieldErrors, get } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { type AddStaffBody, addStaffBodySchema, type StaffMember } from '@storefront/core';
+import { type AddStaffBody, addStaffBodySchema, type StaffMember } from '@orderfront/core';
 import { useId } from 'react';
 import { z } from 'zod';
 import { useZodForm } from '@/lib/forms';

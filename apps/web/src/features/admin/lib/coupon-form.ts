@@ -1,4 +1,4 @@
-import { type AdminCoupon, createCouponBodySchema, updateCouponBodySchema } from '@storefront/core';
+import { type AdminCoupon, createCouponBodySchema, updateCouponBodySchema } from '@orderfront/core';
 import { z } from 'zod';
 import { runtimeConfig } from '@/config/runtime';
 import { moneyToText, parseMoney } from '@/lib/money';

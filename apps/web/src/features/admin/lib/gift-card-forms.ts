@@ -1,4 +1,4 @@
-import { adminIssueGiftCardBodySchema } from '@storefront/core';
+import { adminIssueGiftCardBodySchema } from '@orderfront/core';
 import { z } from 'zod';
 import { parseMoney } from '@/lib/money';
 

@@ -3,7 +3,7 @@ import {
   type AdminOpeningRange,
   adminHoursBodySchema,
   type FulfilmentMethodName,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { z } from 'zod';
 
 /** One row of a method's week as edited; a closed day's times are kept for when it opens again. */

@@ -1,4 +1,4 @@
-import { loyaltyAdjustBodySchema, maxPointsAdjustment } from '@storefront/core';
+import { loyaltyAdjustBodySchema, maxPointsAdjustment } from '@orderfront/core';
 import { z } from 'zod';
 import { runtimeConfig } from '@/config/runtime';
 

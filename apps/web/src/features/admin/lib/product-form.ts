@@ -1,4 +1,4 @@
-import { type AdminProduct, productEditBodySchema } from '@storefront/core';
+import { type AdminProduct, productEditBodySchema } from '@orderfront/core';
 import { z } from 'zod';
 import { moneyToText, parseMoney } from '@/lib/money';
 

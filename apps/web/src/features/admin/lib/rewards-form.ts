@@ -1,4 +1,4 @@
-import { type AdminRewards, adminRewardsBodySchema } from '@storefront/core';
+import { type AdminRewards, adminRewardsBodySchema } from '@orderfront/core';
 import { z } from 'zod';
 import { moneyToText, parseMoney } from '@/lib/money';
 

@@ -1,4 +1,4 @@
-import type { Address } from '@storefront/core';
+import type { Address } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { Session } from '@storefront/core';
+import type { Session } from '@orderfront/core';
 import { useMutation } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';

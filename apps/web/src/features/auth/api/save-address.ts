@@ -1,4 +1,4 @@
-import type { Address, AddressRequest } from '@storefront/core';
+import type { Address, AddressRequest } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

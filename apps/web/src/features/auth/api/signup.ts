@@ -1,4 +1,4 @@
-import type { CodeSent } from '@storefront/core';
+import type { CodeSent } from '@orderfront/core';
 import { useMutation } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { User } from '@storefront/core';
+import type { User } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';

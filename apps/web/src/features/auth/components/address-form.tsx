@@ -1,4 +1,4 @@
-import { type Address, type AddressRequest, addressRequestSchema } from '@storefront/core';
+import { type Address, type AddressRequest, addressRequestSchema } from '@orderfront/core';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { useZodForm } from '@/lib/forms';

@@ -1,4 +1,4 @@
-import { changePasswordRequestSchema } from '@storefront/core';
+import { changePasswordRequestSchema } from '@orderfront/core';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { useZodForm } from '@/lib/forms';

@@ -1,4 +1,4 @@
-import { codeField } from '@storefront/core';
+import { codeField } from '@orderfront/core';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';

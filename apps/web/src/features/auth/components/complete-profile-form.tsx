@@ -1,4 +1,4 @@
-import { nameField, phoneField } from '@storefront/core';
+import { nameField, phoneField } from '@orderfront/core';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useZodForm } from '@/lib/forms';

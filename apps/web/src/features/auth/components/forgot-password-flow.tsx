@@ -1,4 +1,4 @@
-import { codeField, passwordField, requestCodeSchema } from '@storefront/core';
+import { codeField, passwordField, requestCodeSchema } from '@orderfront/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';

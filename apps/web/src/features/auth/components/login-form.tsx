@@ -1,4 +1,4 @@
-import { loginRequestSchema } from '@storefront/core';
+import { loginRequestSchema } from '@orderfront/core';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useZodForm } from '@/lib/forms';

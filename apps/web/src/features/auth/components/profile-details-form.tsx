@@ -1,4 +1,4 @@
-import { type User, updateProfileRequestSchema } from '@storefront/core';
+import { type User, updateProfileRequestSchema } from '@orderfront/core';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { useZodForm } from '@/lib/forms';

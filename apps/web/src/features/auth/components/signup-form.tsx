@@ -1,4 +1,4 @@
-import { signupRequestSchema } from '@storefront/core';
+import { signupRequestSchema } from '@orderfront/core';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useZodForm } from '@/lib/forms';

@@ -1,4 +1,4 @@
-import type { Session } from '@storefront/core';
+import type { Session } from '@orderfront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '@/lib/auth-store';
 

@@ -1,4 +1,4 @@
-import type { AddToCartPayload, CartLineQuantity } from '@storefront/core';
+import type { AddToCartPayload, CartLineQuantity } from '@orderfront/core';
 import { api } from '@/lib/api-client';
 
 /** POST /v2/cart with the caller's user_id or guest_id. */

@@ -1,4 +1,4 @@
-import type { CartCleared } from '@storefront/core';
+import type { CartCleared } from '@orderfront/core';
 import { api } from '@/lib/api-client';
 
 /** DELETE /v2/cart/clear: clears the caller's cart (by user_id or guest_id). */

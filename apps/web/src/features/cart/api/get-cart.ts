@@ -1,4 +1,4 @@
-import type { Cart } from '@storefront/core';
+import type { Cart } from '@orderfront/core';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type AuthState, useAuthStore } from '@/lib/auth-store';

@@ -1,4 +1,4 @@
-import type { CartLineRemoved } from '@storefront/core';
+import type { CartLineRemoved } from '@orderfront/core';
 import { api } from '@/lib/api-client';
 
 /** DELETE /v2/cart/{id} */

@@ -1,4 +1,4 @@
-import type { CartLineQuantity } from '@storefront/core';
+import type { CartLineQuantity } from '@orderfront/core';
 import { api } from '@/lib/api-client';
 
 /** PUT /cart/update-cart {cart_id, quantity} */

@@ -1,4 +1,4 @@
-import type { CartItem, CartModifier } from '@storefront/core';
+import type { CartItem, CartModifier } from '@orderfront/core';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';

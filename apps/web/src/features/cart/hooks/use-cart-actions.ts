@@ -1,4 +1,4 @@
-import type { AddToCartPayload, Cart, CartItem } from '@storefront/core';
+import type { AddToCartPayload, Cart, CartItem } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { runtimeConfig } from '@/config/runtime';

@@ -1,4 +1,4 @@
-import type { Cart } from '@storefront/core';
+import type { Cart } from '@orderfront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { clearCart } from '../api/clear-cart';

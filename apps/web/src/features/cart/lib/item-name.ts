@@ -1,4 +1,4 @@
-import type { CartItem } from '@storefront/core';
+import type { CartItem } from '@orderfront/core';
 
 export const placeholderImage = '/images/menu/placeholder.svg';
 

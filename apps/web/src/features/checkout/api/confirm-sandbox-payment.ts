@@ -1,4 +1,4 @@
-import type { PaymentSession } from '@storefront/core';
+import type { PaymentSession } from '@orderfront/core';
 import { api } from '@/lib/api-client';
 
 export interface SandboxCard {

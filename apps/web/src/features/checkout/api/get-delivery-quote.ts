@@ -1,4 +1,4 @@
-import type { DeliveryAddress, DeliveryQuote } from '@storefront/core';
+import type { DeliveryAddress, DeliveryQuote } from '@orderfront/core';
 import { api } from '@/lib/api-client';
 
 /** POST /v2/delivery/quote: the caller's cart delivered to this address. */

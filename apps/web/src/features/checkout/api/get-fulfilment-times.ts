@@ -1,4 +1,4 @@
-import type { FulfilmentTimes } from '@storefront/core';
+import type { FulfilmentTimes } from '@orderfront/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

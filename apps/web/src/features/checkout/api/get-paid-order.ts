@@ -1,4 +1,4 @@
-import type { Order } from '@storefront/core';
+import type { Order } from '@orderfront/core';
 import { api } from '@/lib/api-client';
 
 /** GET /v2/orders/:id: the order as it stands once its payment went through. */

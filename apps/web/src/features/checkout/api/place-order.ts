@@ -1,4 +1,4 @@
-import type { PlacedOrder, PlaceOrderBody } from '@storefront/core';
+import type { PlacedOrder, PlaceOrderBody } from '@orderfront/core';
 import { api } from '@/lib/api-client';
 
 /** POST /v2/orders with an Idempotency-Key: the same key always answers the same order. */

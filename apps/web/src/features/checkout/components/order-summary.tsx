@@ -1,4 +1,4 @@
-import type { PaymentSplit } from '@storefront/core';
+import type { PaymentSplit } from '@orderfront/core';
 import { cardClass } from '@/components/ui/styles';
 import { formatMoney } from '@/lib/money';
 import { selectDeliveryCents, useCheckoutStore } from '../stores/checkout-store';

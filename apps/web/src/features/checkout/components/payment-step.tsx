@@ -1,4 +1,4 @@
-import type { PaymentSession, PlacedOrder } from '@storefront/core';
+import type { PaymentSession, PlacedOrder } from '@orderfront/core';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { cardClass, linkClass, primaryButton } from '@/components/ui/styles';

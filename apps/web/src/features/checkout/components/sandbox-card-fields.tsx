@@ -1,4 +1,4 @@
-import { sandboxTestCards } from '@storefront/core';
+import { sandboxTestCards } from '@orderfront/core';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import type { CardFormValues } from '../lib/card-form';

@@ -1,4 +1,4 @@
-import type { Order, PaymentSession } from '@storefront/core';
+import type { Order, PaymentSession } from '@orderfront/core';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { PaymentSession } from '@storefront/core';
+import type { PaymentSession } from '@orderfront/core';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeError } from '@stripe/stripe-js';
 // The pure entry fetches Stripe.js only when loadStripe is called, not on import.

@@ -1,5 +1,5 @@
-import type { sandboxConfirmBodySchema } from '@storefront/core';
-import { cardDigits, parseCardExpiry } from '@storefront/core';
+import type { sandboxConfirmBodySchema } from '@orderfront/core';
+import { cardDigits, parseCardExpiry } from '@orderfront/core';
 import { z } from 'zod';
 import { validateCard } from './card';
 

@@ -1,4 +1,4 @@
-import { sandboxTestCards } from '@storefront/core';
+import { sandboxTestCards } from '@orderfront/core';
 import { describe, expect, it } from 'vitest';
 import { validateCard } from './card';
 

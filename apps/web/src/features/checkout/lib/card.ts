@@ -1,4 +1,4 @@
-import { cardDigits, cardExpiryState, cvcLength, parseCardExpiry, passesLuhn, validCvc } from '@storefront/core';
+import { cardDigits, cardExpiryState, cvcLength, parseCardExpiry, passesLuhn, validCvc } from '@orderfront/core';
 
 /** The sandbox card form's checks, worded for the customer; the rules are core's, as the provider's are. */
 

@@ -1,4 +1,4 @@
-import { deliveryAddressSchema, guestDetailsSchema } from '@storefront/core';
+import { deliveryAddressSchema, guestDetailsSchema } from '@orderfront/core';
 import { z } from 'zod';
 import type { CheckoutGuestDetails, ShippingDetails } from '../stores/checkout-store';
 

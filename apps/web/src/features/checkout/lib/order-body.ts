@@ -1,4 +1,4 @@
-import type { PlaceOrderBody } from '@storefront/core';
+import type { PlaceOrderBody } from '@orderfront/core';
 import type { CheckoutState } from '../stores/checkout-store';
 
 /** The POST /v2/orders body for this checkout state. Prices are never sent: the server prices the cart. */

@@ -1,4 +1,4 @@
-import { isCheckoutStep1Valid } from '@storefront/core';
+import { isCheckoutStep1Valid } from '@orderfront/core';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';

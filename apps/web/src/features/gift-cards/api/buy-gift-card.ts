@@ -1,4 +1,4 @@
-import type { BuyGiftCardBody, GiftCardPurchase } from '@storefront/core';
+import type { BuyGiftCardBody, GiftCardPurchase } from '@orderfront/core';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

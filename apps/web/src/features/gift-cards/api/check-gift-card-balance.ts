@@ -1,4 +1,4 @@
-import type { GiftCardBalance } from '@storefront/core';
+import type { GiftCardBalance } from '@orderfront/core';
 import { useMutation } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';

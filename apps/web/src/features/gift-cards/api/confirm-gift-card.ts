@@ -1,4 +1,4 @@
-import type { GiftCardPurchase } from '@storefront/core';
+import type { GiftCardPurchase } from '@orderfront/core';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';
 

@@ -4,7 +4,7 @@ import {
   type GiftCardPurchase,
   localToday,
   type PaymentSession,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton } from '@/components/ui/styles';

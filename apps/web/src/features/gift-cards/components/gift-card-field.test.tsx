@@ -1,4 +1,4 @@
-import { splitPayment } from '@storefront/core';
+import { splitPayment } from '@orderfront/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

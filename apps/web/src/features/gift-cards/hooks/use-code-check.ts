@@ -1,4 +1,4 @@
-import type { GiftCardBalance } from '@storefront/core';
+import type { GiftCardBalance } from '@orderfront/core';
 import { useId } from 'react';
 import { apiMessage } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';

@@ -1,4 +1,4 @@
-import { type BuyGiftCardBody, buyGiftCardBodySchema, type GiftCardOptions } from '@storefront/core';
+import { type BuyGiftCardBody, buyGiftCardBodySchema, type GiftCardOptions } from '@orderfront/core';
 import { z } from 'zod';
 import { formatMoney, parseMoney } from '@/lib/money';
 

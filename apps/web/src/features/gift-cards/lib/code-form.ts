@@ -1,4 +1,4 @@
-import { giftCardCodeInputSchema } from '@storefront/core';
+import { giftCardCodeInputSchema } from '@orderfront/core';
 import { z } from 'zod';
 
 /** A gift card code as the balance call takes it. */

@@ -1,4 +1,4 @@
-import type { NewsletterSubscriptionBody } from '@storefront/core';
+import type { NewsletterSubscriptionBody } from '@orderfront/core';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

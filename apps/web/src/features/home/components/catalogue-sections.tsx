@@ -1,4 +1,4 @@
-import type { Theme } from '@storefront/core';
+import type { Theme } from '@orderfront/core';
 import { Store } from 'lucide-react';
 
 function EmptyState({ message }: { message: string }) {

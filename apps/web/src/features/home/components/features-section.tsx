@@ -1,4 +1,4 @@
-import type { Theme } from '@storefront/core';
+import type { Theme } from '@orderfront/core';
 import { Award, ChefHat, Clock, type LucideIcon, Sparkles, UtensilsCrossed } from 'lucide-react';
 
 const icons: Record<string, LucideIcon> = {

@@ -1,4 +1,4 @@
-import type { Theme } from '@storefront/core';
+import type { Theme } from '@orderfront/core';
 
 const ctaClass =
   'inline-block rounded-md bg-primary px-6 py-3 font-semibold text-lg text-white shadow-lg hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2';

@@ -1,4 +1,4 @@
-import type { Theme } from '@storefront/core';
+import type { Theme } from '@orderfront/core';
 import { Smartphone } from 'lucide-react';
 
 /** Promotes the business's own app when general.mobileApp.showPromotion is on. */

@@ -1,4 +1,4 @@
-import { newsletterSubscriptionBodySchema } from '@storefront/core';
+import { newsletterSubscriptionBodySchema } from '@orderfront/core';
 import { z } from 'zod';
 
 /** The footer's newsletter field: the subscription body's email, as typed (trimmed). */

@@ -1,4 +1,4 @@
-import type { LoyaltyEntry, LoyaltySummary } from '@storefront/core';
+import type { LoyaltyEntry, LoyaltySummary } from '@orderfront/core';
 import { runtimeConfig } from '@/config/runtime';
 import { formatMoney } from '@/lib/money';
 import { useLoyalty } from '../api/get-loyalty';

@@ -1,4 +1,4 @@
-import { pointsForCents, pointsValueCents } from '@storefront/core';
+import { pointsForCents, pointsValueCents } from '@orderfront/core';
 import { useId } from 'react';
 import { formatMoney } from '@/lib/money';
 import { useLoyalty } from '../api/get-loyalty';

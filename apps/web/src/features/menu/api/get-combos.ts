@@ -1,4 +1,4 @@
-import type { Combos, MenuChannel } from '@storefront/core';
+import type { Combos, MenuChannel } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

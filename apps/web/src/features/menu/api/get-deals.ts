@@ -1,4 +1,4 @@
-import type { Deals, MenuChannel } from '@storefront/core';
+import type { Deals, MenuChannel } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { type AddComboToCart, type AddDealToCart, type BundleSlot, bundleUnitPrice, lineTotal } from '@storefront/core';
+import { type AddComboToCart, type AddDealToCart, type BundleSlot, bundleUnitPrice, lineTotal } from '@orderfront/core';
 import { useState } from 'react';
 import { formatAdjustment } from '@/lib/money';
 import {

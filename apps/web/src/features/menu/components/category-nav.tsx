@@ -1,4 +1,4 @@
-import type { Category } from '@storefront/core';
+import type { Category } from '@orderfront/core';
 
 /** Links to each category's section; sticky under the site header. */
 export function CategoryNav({ categories, layout }: { categories: Category[]; layout: 'horizontal' | 'vertical' }) {

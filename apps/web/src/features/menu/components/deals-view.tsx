@@ -1,4 +1,4 @@
-import type { AddComboToCart, AddDealToCart, MenuChannel } from '@storefront/core';
+import type { AddComboToCart, AddDealToCart, MenuChannel } from '@orderfront/core';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';

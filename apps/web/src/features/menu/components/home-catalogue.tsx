@@ -1,4 +1,4 @@
-import type { AddProductPayload, MenuChannel, MenuProduct } from '@storefront/core';
+import type { AddProductPayload, MenuChannel, MenuProduct } from '@orderfront/core';
 import { useState } from 'react';
 import { useMenu } from '../api/get-menu';
 import { ProductCard } from './product-card';

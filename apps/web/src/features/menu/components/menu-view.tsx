@@ -1,4 +1,4 @@
-import type { AddProductPayload, MenuChannel, MenuProduct } from '@storefront/core';
+import type { AddProductPayload, MenuChannel, MenuProduct } from '@orderfront/core';
 import { Search } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { ApiError } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { ModifierGroup } from '@storefront/core';
+import type { ModifierGroup } from '@orderfront/core';
 import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { formatAdjustment } from '@/lib/money';

@@ -1,4 +1,4 @@
-import type { MenuProduct } from '@storefront/core';
+import type { MenuProduct } from '@orderfront/core';
 import { createContext, type ReactNode } from 'react';
 
 /**

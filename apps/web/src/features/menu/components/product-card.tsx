@@ -1,4 +1,4 @@
-import type { MenuProduct } from '@storefront/core';
+import type { MenuProduct } from '@orderfront/core';
 import { use } from 'react';
 import { formatMoney } from '@/lib/money';
 import { ProductCardActionContext } from './product-card-slot';

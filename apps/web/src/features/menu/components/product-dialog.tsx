@@ -1,4 +1,4 @@
-import { type AddProductPayload, type MenuProduct, priceProductLine } from '@storefront/core';
+import { type AddProductPayload, type MenuProduct, priceProductLine } from '@orderfront/core';
 import { useId, useRef, useState } from 'react';
 import { formatAdjustment, formatMoney } from '@/lib/money';
 import { defaultAttributeValues, type Picks, productCartPayload, toModifierPicks } from '../lib/selection';

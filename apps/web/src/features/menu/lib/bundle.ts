@@ -1,4 +1,4 @@
-import type { AddComboToCart, AddDealToCart, BundleSlot, CartChildInput } from '@storefront/core';
+import type { AddComboToCart, AddDealToCart, BundleSlot, CartChildInput } from '@orderfront/core';
 
 export type BundleKind = 'deal' | 'combo';
 

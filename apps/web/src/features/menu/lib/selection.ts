@@ -1,4 +1,4 @@
-import type { AddProductPayload, CartModifierInput, MenuProduct, ModifierPick } from '@storefront/core';
+import type { AddProductPayload, CartModifierInput, MenuProduct, ModifierPick } from '@orderfront/core';
 
 /** Chosen modifiers of an item or half: modifier id → quantity and chosen configuration. */
 export type Picks = ReadonlyMap<number, { quantity: number; configuration_id: number | null }>;

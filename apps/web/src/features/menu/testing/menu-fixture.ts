@@ -1,4 +1,4 @@
-import type { Menu, MenuProduct } from '@storefront/core';
+import type { Menu, MenuProduct } from '@orderfront/core';
 
 const toppings = (base: number) => ({
   id: 70 + base,

@@ -1,4 +1,4 @@
-import type { Order } from '@storefront/core';
+import type { Order } from '@orderfront/core';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

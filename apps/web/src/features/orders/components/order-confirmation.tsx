@@ -1,4 +1,4 @@
-import type { Order } from '@storefront/core';
+import type { Order } from '@orderfront/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { cardClass } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { Order } from '@storefront/core';
+import type { Order } from '@orderfront/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { cardClass, linkClass, secondaryButton } from '@/components/ui/styles';

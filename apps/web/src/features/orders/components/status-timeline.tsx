@@ -1,4 +1,4 @@
-import type { Order } from '@storefront/core';
+import type { Order } from '@orderfront/core';
 import { runtimeConfig } from '@/config/runtime';
 import { statusLabel, statusSteps } from '../lib/status';
 

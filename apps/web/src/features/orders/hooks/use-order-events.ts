@@ -1,4 +1,4 @@
-import { isFinalOrderStatus, type Order } from '@storefront/core';
+import { isFinalOrderStatus, type Order } from '@orderfront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { orderQueryKey } from '../api/get-order';

@@ -1,4 +1,4 @@
-import { type Order, orderStatusChangeSchema, orderStatusSchema } from '@storefront/core';
+import { type Order, orderStatusChangeSchema, orderStatusSchema } from '@orderfront/core';
 
 export interface SseEvent {
   event: string;

@@ -1,4 +1,4 @@
-import type { Order } from '@storefront/core';
+import type { Order } from '@orderfront/core';
 import { runtimeConfig } from '@/config/runtime';
 
 /** When the order is for, in the restaurant's timezone ('ASAP' orders say so). */

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '@storefront/core';
+import type { Order, OrderStatus } from '@orderfront/core';
 
 type Method = Order['method'];
 

@@ -1,4 +1,4 @@
-import type { Reservation } from '@storefront/core';
+import type { Reservation } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { CreateReservationBody, Reservation } from '@storefront/core';
+import type { CreateReservationBody, Reservation } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { Availability } from '@storefront/core';
+import type { Availability } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { type Reservation, reservationTokenHeader } from '@storefront/core';
+import { type Reservation, reservationTokenHeader } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { Reservation } from '@storefront/core';
+import type { Reservation } from '@orderfront/core';
 import { Link } from 'react-router';
 import { cardClass, secondaryButton } from '@/components/ui/styles';
 import { useMyReservations } from '../api/get-my-reservations';

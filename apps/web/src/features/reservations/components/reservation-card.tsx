@@ -1,4 +1,4 @@
-import type { Reservation } from '@storefront/core';
+import type { Reservation } from '@orderfront/core';
 import { useState } from 'react';
 import { cardClass, primaryButton, secondaryButton } from '@/components/ui/styles';
 import { useCancelReservation } from '../api/cancel-reservation';

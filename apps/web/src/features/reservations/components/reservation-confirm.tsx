@@ -1,4 +1,4 @@
-import { nearestSlots, type Reservation } from '@storefront/core';
+import { nearestSlots, type Reservation } from '@orderfront/core';
 import { useEffect, useRef } from 'react';
 import { cardClass, primaryButton, secondaryButton } from '@/components/ui/styles';
 import { ApiError, apiMessage } from '@/lib/api-client';

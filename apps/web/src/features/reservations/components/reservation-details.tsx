@@ -1,4 +1,4 @@
-import type { Reservation } from '@storefront/core';
+import type { Reservation } from '@orderfront/core';
 import { formatDate, formatTime, guestsLabel } from '../lib/draft';
 
 export interface ReservationDetailsProps {

@@ -1,4 +1,4 @@
-import { isValidDate, type ReservationRestaurant } from '@storefront/core';
+import { isValidDate, type ReservationRestaurant } from '@orderfront/core';
 import { useId, useRef, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { cardClass, errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '@/components/ui/styles';

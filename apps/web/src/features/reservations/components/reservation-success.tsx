@@ -1,4 +1,4 @@
-import { calendarEvent, type Reservation } from '@storefront/core';
+import { calendarEvent, type Reservation } from '@orderfront/core';
 import { useMemo } from 'react';
 import { cardClass, primaryButton } from '@/components/ui/styles';
 import { formatDate, formatTime, guestsLabel } from '../lib/draft';

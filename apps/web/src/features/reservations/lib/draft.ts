@@ -1,4 +1,4 @@
-import type { CreateReservationBody, Reservation, ReservationRestaurant } from '@storefront/core';
+import type { CreateReservationBody, Reservation, ReservationRestaurant } from '@orderfront/core';
 import { runtimeConfig } from '@/config/runtime';
 
 /** What the form collected, carried to the confirm page in the history entry (survives a reload). */

@@ -3,7 +3,7 @@ import {
   createReservationBodySchema,
   isValidDate,
   type ReservationRestaurant,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { z } from 'zod';
 import { draftBody, type ReservationDraft } from './draft';
 

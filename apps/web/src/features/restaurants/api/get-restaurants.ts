@@ -1,4 +1,4 @@
-import { type RestaurantEntry, restaurantStatus } from '@storefront/core';
+import { type RestaurantEntry, restaurantStatus } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { RestaurantEntry } from '@storefront/core';
+import type { RestaurantEntry } from '@orderfront/core';
 import { Phone, Store } from 'lucide-react';
 import { useState } from 'react';
 import { addressLine } from '../lib/format';

@@ -1,4 +1,4 @@
-import type { RestaurantEntry } from '@storefront/core';
+import type { RestaurantEntry } from '@orderfront/core';
 import { LoaderCircle, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';

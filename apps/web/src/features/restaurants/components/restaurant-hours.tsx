@@ -1,4 +1,4 @@
-import type { FulfilmentMethod } from '@storefront/core';
+import type { FulfilmentMethod } from '@orderfront/core';
 import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { runtimeConfig } from '@/config/runtime';

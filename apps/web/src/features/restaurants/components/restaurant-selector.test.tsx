@@ -1,4 +1,4 @@
-import type { RestaurantDetail, RestaurantEntry } from '@storefront/core';
+import type { RestaurantDetail, RestaurantEntry } from '@orderfront/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Toaster } from 'sonner';

@@ -1,4 +1,4 @@
-import { type RestaurantEntry, restaurantStatus } from '@storefront/core';
+import { type RestaurantEntry, restaurantStatus } from '@orderfront/core';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useRestaurants } from '../api/get-restaurants';

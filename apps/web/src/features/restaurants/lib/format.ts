@@ -1,4 +1,4 @@
-import type { RestaurantEntry } from '@storefront/core';
+import type { RestaurantEntry } from '@orderfront/core';
 
 /** 'HH:MM' as the tenant's locale writes a time of day ('17:00' → '5:00 pm' in en-AU). */
 export function formatTime(time: string, locale: string): string {

@@ -1,4 +1,4 @@
-import { defaultTheme } from '@storefront/core';
+import { defaultTheme } from '@orderfront/core';
 import { type AutoClearSetting, autoClearSettingFromGeneral } from './auto-clear';
 
 /**

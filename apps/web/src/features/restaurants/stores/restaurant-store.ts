@@ -1,4 +1,4 @@
-import type { RestaurantEntry } from '@storefront/core';
+import type { RestaurantEntry } from '@orderfront/core';
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { storageKeys } from '@/lib/storage';

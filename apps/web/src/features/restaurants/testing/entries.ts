@@ -1,4 +1,4 @@
-import type { RestaurantEntry } from '@storefront/core';
+import type { RestaurantEntry } from '@orderfront/core';
 
 /** A list entry as POST /restaurants-with-images answers it. */
 export function entry(

@@ -1,4 +1,4 @@
-import type { AppSettingsEntry } from '@storefront/core';
+import type { AppSettingsEntry } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AppSettingsEntry, SaveAppSettingsBody } from '@storefront/core';
+import type { AppSettingsEntry, SaveAppSettingsBody } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

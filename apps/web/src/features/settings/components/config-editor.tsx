@@ -1,4 +1,4 @@
-import { type Theme, type ThemePatch, themePatchSchema } from '@storefront/core';
+import { type Theme, type ThemePatch, themePatchSchema } from '@orderfront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Paintbrush, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';

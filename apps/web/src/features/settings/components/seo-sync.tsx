@@ -1,4 +1,4 @@
-import type { Theme } from '@storefront/core';
+import type { Theme } from '@orderfront/core';
 import { useEffect } from 'react';
 
 function setMeta(attr: 'name' | 'property', key: string, value: string) {

@@ -1,4 +1,4 @@
-import { defaultTheme } from '@storefront/core';
+import { defaultTheme } from '@orderfront/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsEntry } from '@/testing/api';
 import { bootConfigStore, initialConfigState, useConfigStore } from './config-store';

@@ -7,7 +7,7 @@ import {
   type PaymentGatewayConfig,
   type Theme,
   type ThemePatch,
-} from '@storefront/core';
+} from '@orderfront/core';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { safeLocalStorage, storageKeys, writeStorage } from '@/lib/storage';

@@ -1,4 +1,4 @@
-import type { ContentPage, ContentPageSlug } from '@storefront/core';
+import type { ContentPage, ContentPageSlug } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

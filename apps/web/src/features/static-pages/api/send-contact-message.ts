@@ -1,4 +1,4 @@
-import type { ContactMessageBody } from '@storefront/core';
+import type { ContactMessageBody } from '@orderfront/core';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { Theme } from '@storefront/core';
+import type { Theme } from '@orderfront/core';
 import { Globe, Mail, Phone } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';

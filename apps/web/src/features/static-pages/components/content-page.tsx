@@ -1,4 +1,4 @@
-import type { ContentPageSlug } from '@storefront/core';
+import type { ContentPageSlug } from '@orderfront/core';
 import { useContentPage } from '../api/get-content-page';
 
 /** Plain text to blocks: a blank line separates paragraphs, `## ` starts a heading. Never HTML. */

@@ -1,4 +1,4 @@
-import { contactMessageBodySchema } from '@storefront/core';
+import { contactMessageBodySchema } from '@orderfront/core';
 import { z } from 'zod';
 
 const body = contactMessageBodySchema.shape;

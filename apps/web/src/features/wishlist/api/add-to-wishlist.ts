@@ -1,4 +1,4 @@
-import type { WishlistItem } from '@storefront/core';
+import type { WishlistItem } from '@orderfront/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';

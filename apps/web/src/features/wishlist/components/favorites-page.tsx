@@ -1,4 +1,4 @@
-import type { WishlistItem } from '@storefront/core';
+import type { WishlistItem } from '@orderfront/core';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
