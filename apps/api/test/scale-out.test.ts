@@ -147,10 +147,8 @@ describe('graceful shutdown', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    api = await startApiProcess(
-      { DATABASE_URL: urlOf(database), SHUTDOWN_GRACE_SECONDS: '2' },
-      (db = openDatabase(database.target)),
-    );
+    db = openDatabase(database.target);
+    api = await startApiProcess({ DATABASE_URL: urlOf(database), SHUTDOWN_GRACE_SECONDS: '2' }, db);
   }, 120_000);
   afterAll(async () => {
     if (api?.child.exitCode === null) api.child.kill('SIGKILL');
