@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded, root } from './lib.mjs';
+import { ltsMajor, prepareNodeLts } from './node-lts.mjs';
+import { smokeStart } from './smoke-start.mjs';
 
 const outDir = path.join(root, '.test-output');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,13 +74,51 @@ step('build', built);
 const e2eReport = path.join(outDir, 'e2e.json');
 if (built) step('browser tests', sh('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
 
+// The API suite and a start on the current Node LTS as well (the machine's Node may be older).
+const ltsReport = path.join(outDir, 'vitest-node-lts.json');
+let lts;
+try {
+  lts = prepareNodeLts();
+} catch (error) {
+  console.error(`Node ${ltsMajor} LTS could not be prepared: ${error.message}`);
+  failedSteps.push(`Node ${ltsMajor} LTS`);
+}
+if (lts) {
+  const projects = ['--project', 'api:sqlite', ...(process.env.TEST_DATABASE_URL ? ['--project', 'api:postgres'] : [])];
+  const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+  step(
+    `API tests on Node ${ltsMajor}`,
+    sh(
+      lts.node,
+      [vitest, 'run', ...projects, '--reporter=dot', '--reporter=json', `--outputFile.json=${ltsReport}`],
+      env,
+    ),
+  );
+  if (built) {
+    try {
+      const { version } = await smokeStart(lts.node);
+      console.log(`\nstart smoke test passed on Node ${version}`);
+    } catch (error) {
+      console.error(`start smoke test on Node ${ltsMajor} failed: ${error.message}`);
+      failedSteps.push(`start on Node ${ltsMajor}`);
+    }
+  }
+}
+
 const unit = readJson(vitestReport);
+const onLts = readJson(ltsReport);
+if (lts && !onLts) failedSteps.push(`API tests on Node ${ltsMajor} (no report)`);
 const e2e = readJson(e2eReport)?.stats;
 if (!unit) failedSteps.push('unit and API tests (no report)');
 if (built && !e2e) failedSteps.push('browser tests (no report)');
-const passed = (unit?.numPassedTests ?? 0) + (e2e?.expected ?? 0) + (e2e?.flaky ?? 0);
-const failed = (unit?.numFailedTests ?? 0) + (e2e?.unexpected ?? 0);
-const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.skipped ?? 0);
+const passed = (unit?.numPassedTests ?? 0) + (onLts?.numPassedTests ?? 0) + (e2e?.expected ?? 0) + (e2e?.flaky ?? 0);
+const failed = (unit?.numFailedTests ?? 0) + (onLts?.numFailedTests ?? 0) + (e2e?.unexpected ?? 0);
+const skipped =
+  (unit?.numPendingTests ?? 0) +
+  (unit?.numTodoTests ?? 0) +
+  (onLts?.numPendingTests ?? 0) +
+  (onLts?.numTodoTests ?? 0) +
+  (e2e?.skipped ?? 0);
 
 console.log('');
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);

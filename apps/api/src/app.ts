@@ -21,6 +21,7 @@ import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
 import { giftCardPayments, providerLookup } from './modules/gift-cards/payments.js';
 import { giftCardRoutes } from './modules/gift-cards/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { jobsPlugin } from './modules/jobs/plugin.js';
 import { loyaltyRoutes } from './modules/loyalty/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
 import { adminOrderRoutes } from './modules/orders/admin-routes.js';
@@ -42,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** `draining` once shutdown has begun: readiness fails so a load balancer sends no new requests. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -77,12 +80,15 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('lifecycle', { draining: false });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(docsPlugin);
   await app.register(mailPlugin);
+  // app.jobs: background jobs, once per period across processes (decision 030).
+  await app.register(jobsPlugin);
   // request.identity (bearer token: user, guest or none) and app.accounts for every module.
   await app.register(identityPlugin);
   // app.orders: the order service, its event bus (Redis across processes) and the payment registry.
@@ -101,6 +107,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
         max: config.rateLimitMax,
         timeWindow: '1 minute',
         redis,
+        nameSpace: `${config.redisPrefix}rate-limit:`,
         errorResponseBuilder: (_request, context) =>
           new AppError('rate_limited', `Too many requests; try again in ${context.after}`),
       });

@@ -20,6 +20,11 @@ const envSchema = z.object({
   /** Requests per minute per client IP on /api. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   REDIS_URL: z.url().optional(),
+  /** Prefix of this install's Redis keys and channels, so several installs can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,40}$/, 'letters, digits and : . - _ only')
+    .default('storefront:'),
   /** Directory of the built web app; the API alone runs without it. */
   WEB_DIST: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
@@ -48,6 +53,12 @@ const envSchema = z.object({
   GOOGLE_MAPS_BASE_URL: z.url().default('https://maps.googleapis.com'),
   /** How often each API process sets the best sellers from order history (and once after it starts). */
   BEST_SELLERS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** How often abandoned card payments are released and dated gift cards mailed (once across all processes). */
+  SWEEP_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Processes `npm start` runs on this machine, sharing the port (Node cluster); 1 runs no cluster. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** On SIGTERM: seconds to finish in-flight requests after readiness turns false, before closing. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
 });
 
 export type DatabaseTarget =
@@ -64,6 +75,7 @@ export interface Config {
   logLevel: string;
   rateLimitMax: number;
   redisUrl?: string;
+  redisPrefix: string;
   webDist?: string;
   seedDemo: boolean;
   smtpUrl?: string;
@@ -75,6 +87,9 @@ export interface Config {
   maps: { googleApiKey?: string; googleBaseUrl: string };
   giftCardCheckRateLimitMax: number;
   bestSellersRefreshMinutes: number;
+  sweepEverySeconds: number;
+  workers: number;
+  shutdownGraceSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WORKERS > 1 && !e.REDIS_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKERS: more than one process needs REDIS_URL, so live order updates and rate limits are shared',
+    );
+  }
   const url = e.DATABASE_URL;
   const database: DatabaseTarget = url?.startsWith('postgres')
     ? { dialect: 'postgres', url }
@@ -104,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : undefined,
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,
@@ -121,5 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     maps: { googleApiKey: e.GOOGLE_MAPS_API_KEY, googleBaseUrl: e.GOOGLE_MAPS_BASE_URL },
     giftCardCheckRateLimitMax: e.GIFT_CARD_CHECK_RATE_LIMIT_MAX,
     bestSellersRefreshMinutes: e.BEST_SELLERS_REFRESH_MINUTES,
+    sweepEverySeconds: e.SWEEP_EVERY_SECONDS,
+    workers: e.WORKERS,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
   };
 }

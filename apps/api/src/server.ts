@@ -1,23 +1,36 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { stripeConfigProblems } from './modules/payments/stripe-check.js';
 
-async function main() {
-  const config = loadConfig();
+const banner = (port: number, config: Config, processes: number) => {
+  const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL';
+  const many = processes > 1 ? `, ${processes} processes` : '';
+  return `\nStorefront is running at http://localhost:${port} (database: ${where}${many})\nPress Ctrl-C to stop.\n\n`;
+};
+
+/** One API process: serves until SIGINT/SIGTERM, then drains (readiness fails first) and closes. */
+async function serve(config: Config) {
   const { db, migrated, seeded } = await prepareDatabase(config);
   const app = await buildApp({ config, db });
   if (migrated.length) app.log.info({ migrated }, 'migrations applied');
   if (seeded) app.log.info('demo business seeded (tenant 139)');
-  for (const problem of await stripeConfigProblems(db)) {
-    app.log.error(problem, 'Stripe is misconfigured: card payments of this business are refused until it is fixed');
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    for (const problem of await stripeConfigProblems(db)) {
+      app.log.error(problem, 'Stripe is misconfigured: card payments of this business are refused until it is fixed');
+    }
   }
 
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    // A load balancer sees /api/ready fail and stops sending new requests; those in flight finish.
+    app.lifecycle.draining = true;
+    const grace = signal === 'SIGTERM' ? config.shutdownGraceSeconds : 0;
+    app.log.info({ signal, graceSeconds: grace }, 'shutting down');
+    if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace * 1000));
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -27,12 +40,51 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   await app.ready();
+  if (cluster.isWorker) return;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL';
-  process.stdout.write(
-    `\nStorefront is running at http://localhost:${port} (database: ${where})\nPress Ctrl-C to stop.\n\n`,
-  );
+  process.stdout.write(banner(port, config, 1));
+}
+
+/**
+ * `WORKERS=N`: this process migrates and seeds once, then runs N API processes sharing the port
+ * (Node cluster), starts a new one when one dies, and hands a stop signal to all of them.
+ */
+async function supervise(config: Config) {
+  const { db, migrated, seeded } = await prepareDatabase(config);
+  await db.destroy();
+  if (migrated.length) process.stdout.write(`migrations applied: ${migrated.join(', ')}\n`);
+  if (seeded) process.stdout.write('demo business seeded (tenant 139)\n');
+
+  let stopping = false;
+  let announced = false;
+  cluster.on('listening', (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    process.stdout.write(banner(address.port, config, config.workers));
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    process.stderr.write(`API process ${worker.process.pid} exited (${signal ?? code}); starting another\n`);
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) await supervise(config);
+  else await serve(config);
 }
 
 main().catch((error: unknown) => {

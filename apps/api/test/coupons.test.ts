@@ -157,7 +157,7 @@ describe('the cart prices the seeded coupons and offers', () => {
     await ctx.db.transaction().execute(async (trx) => {
       await reserve(trx, { tenantId, couponId: id, owner, orderId: first });
       await reserve(trx, { tenantId, couponId: id, owner, orderId: second });
-      await markUsed(trx, first);
+      await markUsed(trx, { tenantId, orderId: first });
     });
     const limit = 'You have already used this coupon the maximum number of times.';
     expect(await refusal(g.token, '?coupon_code=PIZZA20')).toBe(limit);
@@ -172,7 +172,7 @@ describe('the cart prices the seeded coupons and offers', () => {
     expect(await timesUsed()).toBe(usedBefore);
     // Someone else may still use it.
     expect((await cart(other.token, '?coupon_code=PIZZA20')).statusCode).toBe(200);
-    await ctx.db.transaction().execute((trx) => release(trx, second));
+    await ctx.db.transaction().execute((trx) => release(trx, { tenantId, orderId: second }));
     expect((await cart(g.token, '?coupon_code=PIZZA20')).statusCode).toBe(200);
   });
 
@@ -354,16 +354,16 @@ describe('reserving coupon uses (the order transaction calls these)', () => {
       user_id: null,
     });
     expect((await state(id)).times_used).toBe(1);
-    expect(await inTrx((trx) => markUsed(trx, order))).toBe(1);
-    expect(await inTrx((trx) => markUsed(trx, order))).toBe(0);
+    expect(await inTrx((trx) => markUsed(trx, { tenantId, orderId: order }))).toBe(1);
+    expect(await inTrx((trx) => markUsed(trx, { tenantId, orderId: order }))).toBe(0);
     expect((await state(id)).rows).toEqual([expect.objectContaining({ status: 'used', used_at: expect.any(String) })]);
-    expect(await inTrx((trx) => release(trx, order))).toBe(1);
-    expect(await inTrx((trx) => release(trx, order))).toBe(0);
+    expect(await inTrx((trx) => release(trx, { tenantId, orderId: order }))).toBe(1);
+    expect(await inTrx((trx) => release(trx, { tenantId, orderId: order }))).toBe(0);
     const after = await state(id);
     expect(after.times_used).toBe(0);
     expect(after.rows).toEqual([expect.objectContaining({ status: 'released', released_at: expect.any(String) })]);
     // Releasing an order that never reserved anything changes nothing.
-    expect(await inTrx((trx) => release(trx, 987_654_321))).toBe(0);
+    expect(await inTrx((trx) => release(trx, { tenantId, orderId: 987_654_321 }))).toBe(0);
   });
 
   it('a rolled-back order keeps no use', async () => {

@@ -406,7 +406,7 @@ describe('claiming a kitchen slot (for the order transaction)', () => {
     expect(
       await ctx.db
         .transaction()
-        .execute((trx) => service.releaseSlot(trx, { restaurantId: restaurant, slotStart: slot })),
+        .execute((trx) => service.releaseSlot(trx, { tenantId, restaurantId: restaurant, slotStart: slot })),
     ).toBe(true);
     expect(await slotOrders(restaurant, slot)).toBe(1);
     expect((await timesData(restaurant, { method: 'pickup', date })).times.map((t) => t.value)).toContain('12:00');

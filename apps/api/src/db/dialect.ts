@@ -1,4 +1,5 @@
-import SQLite from 'better-sqlite3';
+import nodeModule from 'node:module';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
@@ -28,6 +29,18 @@ function pgTypeParsers() {
   };
 }
 
+const requireModule = nodeModule.createRequire(import.meta.url);
+
+/**
+ * better-sqlite3 12 is built for each Node version and crashes on Node 24 when the garbage collector
+ * frees a statement; 13, a Node-API addon with prebuilt binaries, fixes that but needs Node 22. Both
+ * are installed (13 under the alias `better-sqlite3-napi`), and the running Node picks (decision 030).
+ */
+export function sqliteDriver(): typeof SQLite {
+  const major = Number(process.versions.node.split('.')[0]);
+  return requireModule(major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3');
+}
+
 export function createDialect(target: DatabaseTarget) {
   if (target.dialect === 'postgres') {
     const pool = new pg.Pool({
@@ -39,7 +52,8 @@ export function createDialect(target: DatabaseTarget) {
     });
     return new PostgresDialect({ pool });
   }
-  const database = new SQLite(target.file);
+  const Driver = sqliteDriver();
+  const database = new Driver(target.file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');

@@ -915,6 +915,19 @@ export interface Database {
   loyalty_settings: LoyaltySettingsTable;
   loyalty_accounts: LoyaltyAccountsTable;
   loyalty_ledger: LoyaltyLedgerTable;
+  job_runs: JobRunsTable;
+}
+
+/** A background job's lease (decision 030); platform-wide, so no tenant_id. */
+export interface JobRunsTable {
+  name: string;
+  holder: string | null;
+  started_at: Timestamp | null;
+  lease_until: Timestamp | null;
+  finished_at: Timestamp | null;
+  runs: Generated<number>;
+  failures: Generated<number>;
+  last_error: string | null;
 }
 
 export type Tenant = Selectable<TenantsTable>;

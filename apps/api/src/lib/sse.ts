@@ -51,7 +51,8 @@ export function openEventStream(
     },
     end() {
       close();
-      raw.end();
+      // Shutdown: the client reconnects at once, to a process still serving.
+      raw.end('retry: 500\n\n');
     },
   };
   // Open streams are ended when the server shuts down, which would otherwise wait for them.

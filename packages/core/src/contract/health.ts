@@ -11,3 +11,10 @@ export const healthSchema = z.object({
 export type Health = z.infer<typeof healthSchema>;
 
 export const healthResponseSchema = envelope(healthSchema);
+
+/** Readiness (spec-free, for load balancers): serving, or draining before shutdown. */
+export const readinessSchema = z.object({
+  status: z.literal('ready'),
+});
+
+export const readinessResponseSchema = envelope(readinessSchema);

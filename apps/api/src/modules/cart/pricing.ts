@@ -197,7 +197,7 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     const [cat, tenant, timezone, promotions, customer] = await Promise.all([
       catalogueOf(owner.tenantId, restaurantId, channel, exec === db ? catalogue : catalogueService(exec)),
       tenantService(exec).byId(owner.tenantId),
-      lineRepo.restaurantTimezone(restaurantId),
+      lineRepo.restaurantTimezone(owner.tenantId, restaurantId),
       forPricing(exec, { tenantId: owner.tenantId, restaurantId, code: options.coupon_code }),
       customerHistory(exec, owner),
     ]);

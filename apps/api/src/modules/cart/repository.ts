@@ -70,9 +70,15 @@ export function cartRepository(db: Db) {
     },
 
     /** The timezone the cart's restaurant prices time-bound promotions in. */
-    restaurantTimezone: async (restaurantId: number) =>
-      (await db.selectFrom('restaurants').select(['timezone']).where('id', '=', restaurantId).executeTakeFirstOrThrow())
-        .timezone,
+    restaurantTimezone: async (tenantId: number, restaurantId: number) =>
+      (
+        await db
+          .selectFrom('restaurants')
+          .select(['timezone'])
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', restaurantId)
+          .executeTakeFirstOrThrow()
+      ).timezone,
 
     /** Hands a guest's lines to the user who signed in (the guest identity ends right after). */
     async reassignGuestLines(tenantId: number, guestId: number, userId: number) {

@@ -116,14 +116,15 @@ export const couponRepository = {
   /** Moves the order's redemptions from one of `from` to `to`; the rows that moved. */
   moveRedemptions(
     db: Db,
-    orderId: number,
+    order: { tenantId: number; orderId: number },
     from: readonly RedemptionRow['status'][],
     to: Updateable<CouponRedemptionsTable>,
   ) {
     return db
       .updateTable('coupon_redemptions')
       .set({ ...to, updated_at: new Date().toISOString() })
-      .where('order_id', '=', orderId)
+      .where('tenant_id', '=', order.tenantId)
+      .where('order_id', '=', order.orderId)
       .where('status', 'in', from)
       .returningAll()
       .execute();

@@ -163,8 +163,8 @@ export async function reserve(
  * each live redemption of the order is released once, and times_used goes down once for it.
  * Returns how many uses were given back.
  */
-export async function release(trx: Db, orderId: number): Promise<number> {
-  const released = await repo.moveRedemptions(trx, orderId, ['reserved', 'used'], {
+export async function release(trx: Db, order: { tenantId: number; orderId: number }): Promise<number> {
+  const released = await repo.moveRedemptions(trx, order, ['reserved', 'used'], {
     status: 'released',
     released_at: new Date().toISOString(),
   });
@@ -173,8 +173,8 @@ export async function release(trx: Db, orderId: number): Promise<number> {
 }
 
 /** The order was paid (or placed for cash): its reserved uses become used. Returns how many. */
-export async function markUsed(trx: Db, orderId: number): Promise<number> {
-  const moved = await repo.moveRedemptions(trx, orderId, ['reserved'], {
+export async function markUsed(trx: Db, order: { tenantId: number; orderId: number }): Promise<number> {
+  const moved = await repo.moveRedemptions(trx, order, ['reserved'], {
     status: 'used',
     used_at: new Date().toISOString(),
   });

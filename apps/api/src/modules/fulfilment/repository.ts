@@ -94,10 +94,11 @@ export const fulfilmentRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  async releaseSlot(ex: Db, slot: { restaurantId: number; slotStart: string }): Promise<boolean> {
+  async releaseSlot(ex: Db, slot: { tenantId: number; restaurantId: number; slotStart: string }): Promise<boolean> {
     const result = await ex
       .updateTable('kitchen_slots')
       .set((eb) => ({ orders: eb('orders', '-', 1), updated_at: new Date().toISOString() }))
+      .where('tenant_id', '=', slot.tenantId)
       .where('restaurant_id', '=', slot.restaurantId)
       .where('slot_start', '=', slot.slotStart)
       .where('orders', '>', 0)

@@ -307,8 +307,9 @@ export function fulfilmentService(
     },
 
     /** Gives back the order a claim took (a cancelled or abandoned order); false when there was none. */
-    releaseSlot(trx: Db, input: { restaurantId: number; slotStart: string }): Promise<boolean> {
+    releaseSlot(trx: Db, input: { tenantId: number; restaurantId: number; slotStart: string }): Promise<boolean> {
       return repo.releaseSlot(trx, {
+        tenantId: input.tenantId,
         restaurantId: input.restaurantId,
         slotStart: new Date(input.slotStart).toISOString(),
       });

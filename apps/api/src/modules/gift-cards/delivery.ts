@@ -24,21 +24,21 @@ export function giftCardDelivery(ctx: GiftCardContext) {
     let sent = 0;
     for (const card of due) {
       const stale = new Date(at.getTime() - deliveryClaimMs).toISOString();
-      if (!(await cards.claimDelivery(card.id, at.toISOString(), stale))) continue;
+      if (!(await cards.claimDelivery(card, at.toISOString(), stale))) continue;
       let code = card.code_hash ? null : giftCardCodeFromBytes(randomBytes(16));
       try {
         if (!code) {
           // A staff-issued card already has its code (handed over in person); it is not mailed again.
-          await cards.markDelivered(card.id, at.toISOString());
+          await cards.markDelivered(card, at.toISOString());
           continue;
         }
-        await cards.setCode(card.id, ledger.hashGiftCardCode(code), code.slice(-4));
+        await cards.setCode(card, ledger.hashGiftCardCode(code), code.slice(-4));
         await mail.sendCode(card, code);
-        await cards.markDelivered(card.id, now().toISOString());
+        await cards.markDelivered(card, now().toISOString());
         sent++;
       } catch (error) {
         ctx.log.error({ err: error, giftCardId: card.id }, 'gift card code could not be mailed; retrying later');
-        await cards.dropUndeliveredCode(card.id);
+        await cards.dropUndeliveredCode(card);
       } finally {
         code = null;
       }
@@ -56,7 +56,10 @@ export function giftCardDelivery(ctx: GiftCardContext) {
     const activated = await db.transaction().execute(async (trx) => {
       const done = await ledger.activate(trx, { tenantId, giftCardId, now: at, note: 'Purchase paid' });
       if (done && settings.valid_months) {
-        await giftCardRepository(trx).setExpiry(giftCardId, addMonths(at.toISOString(), settings.valid_months));
+        await giftCardRepository(trx).setExpiry(
+          { tenant_id: tenantId, id: giftCardId },
+          addMonths(at.toISOString(), settings.valid_months),
+        );
       }
       return done;
     });

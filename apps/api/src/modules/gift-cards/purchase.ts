@@ -158,7 +158,7 @@ export function giftCardPurchases(ctx: GiftCardContext, delivery: ReturnType<typ
         idempotencyKey: `gift-card-${row.id}`,
         customerEmail: purchaserEmail,
       });
-      row = await cards.setPayment(row.id, payment.provider, payment.payment_id);
+      row = await cards.setPayment(row, payment.provider, payment.payment_id);
     }
     return { gift_card: toView(row), payment, created };
   }

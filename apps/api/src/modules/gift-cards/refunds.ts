@@ -25,7 +25,7 @@ export function giftCardRefunds(ctx: GiftCardContext) {
       );
     }
     const stale = new Date(at.getTime() - refundClaimMs).toISOString();
-    const amount = await cards.resumeRefund(row.id, claimedAt, stale, at.toISOString());
+    const amount = await cards.resumeRefund(row, claimedAt, stale, at.toISOString());
     if (!amount) throw new AppError('conflict', 'This gift card is being refunded already.');
     return { amount, at: at.toISOString(), resumedFrom: claimedAt };
   }
@@ -79,7 +79,7 @@ export function giftCardRefunds(ctx: GiftCardContext) {
   async function unclaim(id: number, tenantId: number, at: string, resumedFrom: string | null): Promise<never> {
     if (resumedFrom) {
       // Never active again while its money may be back with the buyer.
-      await cards.restoreRefundClaim(id, at, resumedFrom);
+      await cards.restoreRefundClaim({ tenant_id: tenantId, id }, at, resumedFrom);
       throw new AppError(
         'service_unavailable',
         'The payment provider did not confirm the refund, which stays pending. Please try again.',
@@ -130,7 +130,7 @@ export function giftCardRefunds(ctx: GiftCardContext) {
         ctx.log.error({ err: error, giftCardId: id }, 'gift card refund failed');
         return unclaim(id, tenantId, at, resumedFrom);
       }
-      await cards.setRefundId(id, refundId);
+      await cards.setRefundId({ tenant_id: tenantId, id }, refundId);
       try {
         await mail.sendRefundNotice(row, amount);
       } catch (error) {

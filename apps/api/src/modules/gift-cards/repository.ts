@@ -2,6 +2,9 @@ import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, GiftCardsTable } from '../../db/schema.js';
 
+/** A gift card named by its tenant and id, as every write after the first read names it (decision 031). */
+export type CardKey = { tenant_id: number; id: number };
+
 /** The gift card rows themselves; balance changes go through the ledger (ledger-repository.ts). */
 export function giftCardRepository(db: Db) {
   return {
@@ -51,19 +54,30 @@ export function giftCardRepository(db: Db) {
     insert(values: Insertable<GiftCardsTable>) {
       return db.insertInto('gift_cards').values(values).returningAll().executeTakeFirstOrThrow();
     },
-    setPayment(id: number, provider: string, paymentId: string) {
+    setPayment(card: CardKey, provider: string, paymentId: string) {
       return db
         .updateTable('gift_cards')
         .set({ payment_provider: provider, payment_id: paymentId })
-        .where('id', '=', id)
+        .where('tenant_id', '=', card.tenant_id)
+        .where('id', '=', card.id)
         .returningAll()
         .executeTakeFirstOrThrow();
     },
-    async setExpiry(id: number, expiresAt: string) {
-      await db.updateTable('gift_cards').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+    async setExpiry(card: CardKey, expiresAt: string) {
+      await db
+        .updateTable('gift_cards')
+        .set({ expires_at: expiresAt })
+        .where('tenant_id', '=', card.tenant_id)
+        .where('id', '=', card.id)
+        .execute();
     },
-    async markDelivered(id: number, at: string) {
-      await db.updateTable('gift_cards').set({ delivered_at: at }).where('id', '=', id).execute();
+    async markDelivered(card: CardKey, at: string) {
+      await db
+        .updateTable('gift_cards')
+        .set({ delivered_at: at })
+        .where('tenant_id', '=', card.tenant_id)
+        .where('id', '=', card.id)
+        .execute();
     },
     ...deliveryQueries(db),
     ...refundQueries(db),
@@ -85,26 +99,33 @@ function deliveryQueries(db: Db) {
         .execute();
     },
     /** Claims an undelivered card no other sweep holds (or one whose claim went stale); false if taken. */
-    async claimDelivery(id: number, at: string, staleBefore: string) {
+    async claimDelivery(card: CardKey, at: string, staleBefore: string) {
       const claimed = await db
         .updateTable('gift_cards')
         .set({ delivering_at: at })
-        .where('id', '=', id)
+        .where('tenant_id', '=', card.tenant_id)
+        .where('id', '=', card.id)
         .where('delivered_at', 'is', null)
         .where((eb) => eb.or([eb('delivering_at', 'is', null), eb('delivering_at', '<', staleBefore)]))
         .returning('id')
         .executeTakeFirst();
       return claimed !== undefined;
     },
-    async setCode(id: number, codeHash: string, last4: string) {
-      await db.updateTable('gift_cards').set({ code_hash: codeHash, last4 }).where('id', '=', id).execute();
+    async setCode(card: CardKey, codeHash: string, last4: string) {
+      await db
+        .updateTable('gift_cards')
+        .set({ code_hash: codeHash, last4 })
+        .where('tenant_id', '=', card.tenant_id)
+        .where('id', '=', card.id)
+        .execute();
     },
     /** A failed mail: the code is forgotten and the claim let go, unless the card was delivered meanwhile. */
-    async dropUndeliveredCode(id: number) {
+    async dropUndeliveredCode(card: CardKey) {
       await db
         .updateTable('gift_cards')
         .set({ code_hash: null, last4: null, delivering_at: null })
-        .where('id', '=', id)
+        .where('tenant_id', '=', card.tenant_id)
+        .where('id', '=', card.id)
         .where('delivered_at', 'is', null)
         .execute();
     },
@@ -131,11 +152,12 @@ function refundQueries(db: Db) {
      * Takes over a refund claimed at `claimedAt`, sent and never confirmed, if that claim is older
      * than `staleBefore` (a conditional update): the refunded amount, or undefined if taken.
      */
-    async resumeRefund(id: number, claimedAt: string, staleBefore: string, at: string) {
+    async resumeRefund(card: CardKey, claimedAt: string, staleBefore: string, at: string) {
       const resumed = await db
         .updateTable('gift_cards')
         .set({ refunded_at: at })
-        .where('id', '=', id)
+        .where('tenant_id', '=', card.tenant_id)
+        .where('id', '=', card.id)
         .where('refund_id', 'is', null)
         .where('refunded_at', '=', claimedAt)
         .where('refunded_at', '<', staleBefore)
@@ -144,17 +166,23 @@ function refundQueries(db: Db) {
       return resumed?.refunded_amount ?? undefined;
     },
     /** Puts back the earlier claim's time on a resumed refund the provider did not confirm. */
-    async restoreRefundClaim(id: number, resumedAt: string, claimedAt: string) {
+    async restoreRefundClaim(card: CardKey, resumedAt: string, claimedAt: string) {
       await db
         .updateTable('gift_cards')
         .set({ refunded_at: claimedAt })
-        .where('id', '=', id)
+        .where('tenant_id', '=', card.tenant_id)
+        .where('id', '=', card.id)
         .where('refund_id', 'is', null)
         .where('refunded_at', '=', resumedAt)
         .execute();
     },
-    async setRefundId(id: number, refundId: string) {
-      await db.updateTable('gift_cards').set({ refund_id: refundId }).where('id', '=', id).execute();
+    async setRefundId(card: CardKey, refundId: string) {
+      await db
+        .updateTable('gift_cards')
+        .set({ refund_id: refundId })
+        .where('tenant_id', '=', card.tenant_id)
+        .where('id', '=', card.id)
+        .execute();
     },
   };
 }

@@ -53,12 +53,8 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
     payments: options.payments,
   });
   app.orders.otherPayments.push(service.onPaymentEvent);
-  // Codes for a date are mailed by a sweep; each process sweeps, the claim keeps mails single.
-  const sweep = setInterval(() => {
-    service.deliverDue().catch((error) => app.log.error({ err: error }, 'gift card delivery sweep failed'));
-  }, 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // Codes for a date are mailed by a sweep, once per period across processes; the claim keeps mails single.
+  app.jobs.every('gift-cards.deliver-due', app.config.sweepEverySeconds * 1000, () => service.deliverDue());
 
   purchaseRoutes(app, service);
   balanceRoute(app, service);

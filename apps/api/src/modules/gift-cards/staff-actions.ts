@@ -119,7 +119,7 @@ export function giftCardStaffActions(ctx: GiftCardContext) {
       } catch (error) {
         ctx.log.error({ err: error, giftCardId: row.id }, 'issued gift card could not be mailed');
       }
-      await cards.markDelivered(row.id, now().toISOString());
+      await cards.markDelivered(row, now().toISOString());
       const fresh = (await cards.byId(tenantId, row.id)) ?? row;
       return { gift_card: toAdminView(fresh), code: formatGiftCardCode(code) };
     },

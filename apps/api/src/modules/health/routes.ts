@@ -1,4 +1,4 @@
-import { healthResponseSchema } from '@orderfront/core';
+import { healthResponseSchema, readinessResponseSchema } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { version } from '../../version.js';
@@ -26,6 +26,27 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { status: 'ok' as const, database: 'up' as const, dialect: app.config.database.dialect, version },
         error: null,
       };
+    },
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: 503 while the process drains before shutdown or cannot reach the database',
+        response: { 200: readinessResponseSchema },
+      },
+    },
+    async () => {
+      if (app.lifecycle.draining) throw new AppError('service_unavailable', 'Shutting down');
+      try {
+        await health.databaseReachable();
+      } catch (error) {
+        app.log.error({ err: error }, 'database ping failed');
+        throw new AppError('service_unavailable', 'Database is unreachable');
+      }
+      return { data: { status: 'ready' as const }, error: null };
     },
   );
 };

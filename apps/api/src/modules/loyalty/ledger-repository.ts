@@ -5,6 +5,9 @@ import type { LoyaltyLedgerKind } from '../../db/schema.js';
  * The points ledger's statements (ledger.ts holds its rules): every balance change is a
  * conditional UPDATE of the account plus an appended entry. Takes the caller's transaction.
  */
+/** A points account named by its tenant and id (decision 031). */
+type AccountKey = { tenant_id: number; id: number };
+
 export function loyaltyLedgerRepository(db: Db) {
   return {
     /** The user's account, made on first use. */
@@ -21,8 +24,13 @@ export function loyaltyLedgerRepository(db: Db) {
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
     },
-    accountById(id: number) {
-      return db.selectFrom('loyalty_accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    accountById(account: AccountKey) {
+      return db
+        .selectFrom('loyalty_accounts')
+        .selectAll()
+        .where('tenant_id', '=', account.tenant_id)
+        .where('id', '=', account.id)
+        .executeTakeFirstOrThrow();
     },
     append(
       account: { id: number; tenant_id: number },
@@ -60,7 +68,7 @@ export function loyaltyLedgerRepository(db: Db) {
      * Moves the balance by `delta` only if it still holds at least `-delta` (a conditional update);
      * the new balance, or null when it did not. `activity` renews the expiry clock.
      */
-    async move(accountId: number, delta: number, now: string, activity: boolean) {
+    async move(account: AccountKey, delta: number, now: string, activity: boolean) {
       let query = db
         .updateTable('loyalty_accounts')
         .set((eb) => ({
@@ -68,16 +76,18 @@ export function loyaltyLedgerRepository(db: Db) {
           updated_at: now,
           ...(activity ? { last_activity_at: now } : {}),
         }))
-        .where('id', '=', accountId);
+        .where('tenant_id', '=', account.tenant_id)
+        .where('id', '=', account.id);
       if (delta < 0) query = query.where('balance', '>=', -delta);
       const row = await query.returning(['balance']).executeTakeFirst();
       return row ? row.balance : null;
     },
     /** Empties the balance if it and the last activity are still the ones read; false if they changed. */
-    async expire(account: { id: number; balance: number; last_activity_at: string }, now: string) {
+    async expire(account: AccountKey & { balance: number; last_activity_at: string }, now: string) {
       const updated = await db
         .updateTable('loyalty_accounts')
         .set({ balance: 0, updated_at: now })
+        .where('tenant_id', '=', account.tenant_id)
         .where('id', '=', account.id)
         .where('balance', '=', account.balance)
         .where('last_activity_at', '=', account.last_activity_at)
@@ -93,11 +103,12 @@ export function loyaltyLedgerRepository(db: Db) {
         .where('order_id', '=', orderId)
         .execute();
     },
-    async earnedFor(accountId: number, orderId: number) {
+    async earnedFor(account: AccountKey, orderId: number) {
       const earlier = await db
         .selectFrom('loyalty_ledger')
         .select('id')
-        .where('account_id', '=', accountId)
+        .where('tenant_id', '=', account.tenant_id)
+        .where('account_id', '=', account.id)
         .where('order_id', '=', orderId)
         .where('kind', '=', 'earn')
         .executeTakeFirst();

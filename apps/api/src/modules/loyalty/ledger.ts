@@ -67,7 +67,7 @@ export async function expireIfDue(db: Db, rules: LoyaltyRules, account: Account,
   if (await ledger.expire(account, now.toISOString())) {
     await ledger.append(account, { kind: 'expire', points: -account.balance, balanceAfter: 0, now });
   }
-  return ledger.accountById(account.id);
+  return ledger.accountById(account);
 }
 
 /** The user's account (made on first use) with what was due to expire expired. */
@@ -110,7 +110,7 @@ export async function reserve(
   }
   if (plan.points === 0) return plan;
   const ledger = loyaltyLedgerRepository(trx);
-  const balance = await ledger.move(account.id, -plan.points, input.now.toISOString(), true);
+  const balance = await ledger.move(account, -plan.points, input.now.toISOString(), true);
   if (balance === null) throw new AppError('conflict', 'Your points balance changed. Please try again.');
   await ledger.append(account, {
     kind: 'redeem',
@@ -131,7 +131,7 @@ export async function release(trx: Db, input: { tenantId: number; orderId: numbe
   if (!redeemed || entries.some((e) => e.kind === 'release')) return 0;
   const points = -redeemed.points;
   const account = { id: redeemed.account_id, tenant_id: redeemed.tenant_id };
-  const balance = await ledger.move(account.id, points, input.now.toISOString(), false);
+  const balance = await ledger.move(account, points, input.now.toISOString(), false);
   if (balance === null) return 0;
   await ledger.append(account, {
     kind: 'release',
@@ -161,8 +161,8 @@ export async function earn(
   if (points === 0) return 0;
   const account = await liveAccount(trx, rules, input);
   const ledger = loyaltyLedgerRepository(trx);
-  if (await ledger.earnedFor(account.id, input.orderId)) return 0;
-  const balance = await ledger.move(account.id, points, input.now.toISOString(), true);
+  if (await ledger.earnedFor(account, input.orderId)) return 0;
+  const balance = await ledger.move(account, points, input.now.toISOString(), true);
   if (balance === null) return 0;
   await ledger.append(account, {
     kind: 'earn',
@@ -188,9 +188,9 @@ export async function reverse(
   const earned = entries.find((e) => e.kind === 'earn');
   let reversed = 0;
   if (earned && !entries.some((e) => e.kind === 'reverse')) {
-    const account = await ledger.accountById(earned.account_id);
+    const account = await ledger.accountById({ tenant_id: earned.tenant_id, id: earned.account_id });
     const take = Math.min(earned.points, account.balance);
-    const balance = await ledger.move(account.id, -take, input.now.toISOString(), false);
+    const balance = await ledger.move(account, -take, input.now.toISOString(), false);
     if (balance !== null) {
       await ledger.append(account, {
         kind: 'reverse',
@@ -228,9 +228,9 @@ export async function adjust(
   const account = await liveAccount(trx, rules, input);
   const restart = adjustmentRestartsClock(account.balance, input.points);
   const ledger = loyaltyLedgerRepository(trx);
-  const balance = await ledger.move(account.id, input.points, input.now.toISOString(), restart);
+  const balance = await ledger.move(account, input.points, input.now.toISOString(), restart);
   if (balance === null) {
-    const held = await ledger.accountById(account.id);
+    const held = await ledger.accountById(account);
     const message = `Cannot deduct ${-input.points} points: the balance is only ${held.balance} points.`;
     throw new AppError('conflict', message, { points: message });
   }

@@ -51,12 +51,13 @@ export function orderListRepository(db: Db) {
       return pageOf(base, page, perPage);
     },
 
-    histories: async (orderIds: number[]) =>
+    histories: async (tenantId: number, orderIds: number[]) =>
       orderIds.length === 0
         ? []
         : db
             .selectFrom('order_status_history')
             .select(['order_id', 'status', 'note', 'created_at'])
+            .where('tenant_id', '=', tenantId)
             .where('order_id', 'in', orderIds)
             .orderBy('id')
             .execute(),

@@ -27,8 +27,12 @@ export function paymentLifecycle(
   async function releaseReservations(trx: Trx, row: OrderRow) {
     if (!(await repo.markReleased(trx, row, now().toISOString()))) return;
     if (row.slot_start)
-      await fulfilment.releaseSlot(trx, { restaurantId: row.restaurant_id, slotStart: row.slot_start });
-    await coupons.release(trx, row.id);
+      await fulfilment.releaseSlot(trx, {
+        tenantId: row.tenant_id,
+        restaurantId: row.restaurant_id,
+        slotStart: row.slot_start,
+      });
+    await coupons.release(trx, { tenantId: row.tenant_id, orderId: row.id });
     await giftCardCheckout.releaseForOrder(trx, { tenantId: row.tenant_id, orderId: row.id, now: now() });
   }
 
@@ -88,7 +92,7 @@ export function paymentLifecycle(
           note: null,
           created_at: at,
         });
-        await coupons.markUsed(trx, row.id);
+        await coupons.markUsed(trx, { tenantId: row.tenant_id, orderId: row.id });
         return true;
       });
       if (placed) await announce(row.id, tenantId, 'placed');

@@ -326,7 +326,8 @@ export function placeOrder(
     for (const couponId of priced.couponIds) {
       await coupons.reserve(trx, { tenantId: owner.tenantId, couponId, owner, orderId: draft.id });
     }
-    if (priced.couponIds.length > 0 && settled.status === 'placed') await coupons.markUsed(trx, draft.id);
+    if (priced.couponIds.length > 0 && settled.status === 'placed')
+      await coupons.markUsed(trx, { tenantId: owner.tenantId, orderId: draft.id });
     await placement.linkKey(owner.tenantId, ownerKey, key.hash, draft.id);
     return { ...draft, ...settled };
   }

@@ -22,12 +22,13 @@ declare module 'fastify' {
   }
 }
 
-/** How often abandoned card payments are looked for. */
-const sweepEveryMs = 60_000;
-
 export const ordersPlugin = fp(
   async (app) => {
-    const events = createOrderEvents({ redisUrl: app.config.redisUrl, log: app.log });
+    const events = createOrderEvents({
+      redisUrl: app.config.redisUrl,
+      log: app.log,
+      channel: `${app.config.redisPrefix}orders`,
+    });
     const payments = paymentRegistry(app.db, { stripe: stripeFactory });
     const otherPayments: PaymentEventHandler[] = [];
     const service = orderService({
@@ -44,15 +45,12 @@ export const ordersPlugin = fp(
     const streams = new Set<EventStream>();
     app.decorate('orders', { service, events, payments, otherPayments, streams });
 
-    const timer = setInterval(() => {
-      service.sweepAbandoned().catch((err) => app.log.warn({ err }, 'sweep of abandoned orders failed'));
-    }, sweepEveryMs);
-    timer.unref();
+    // Abandoned card payments are released once per sweep period across all processes.
+    app.jobs.every('orders.sweep-abandoned', app.config.sweepEverySeconds * 1000, () => service.sweepAbandoned());
     app.addHook('preClose', async () => {
-      clearInterval(timer);
       for (const stream of [...streams]) stream.end();
     });
     app.addHook('onClose', async () => events.close());
   },
-  { name: 'orders', dependencies: ['mail'] },
+  { name: 'orders', dependencies: ['mail', 'jobs'] },
 );

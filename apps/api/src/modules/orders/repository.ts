@@ -31,11 +31,12 @@ export function orderRepository(db: Db) {
     findByPaymentId: (paymentId: string) =>
       db.selectFrom('orders').selectAll().where('payment_id', '=', paymentId).executeTakeFirst(),
 
-    history: (exec: Executor, orderId: number) =>
+    history: (exec: Executor, order: Pick<OrderRow, 'tenant_id' | 'id'>) =>
       exec
         .selectFrom('order_status_history')
         .select(['status', 'note', 'created_at'])
-        .where('order_id', '=', orderId)
+        .where('tenant_id', '=', order.tenant_id)
+        .where('order_id', '=', order.id)
         .orderBy('id')
         .execute(),
 

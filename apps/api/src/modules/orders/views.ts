@@ -63,7 +63,7 @@ export function orderViews({ db, repo }: OrderContext) {
   async function view(row: OrderRow): Promise<Order> {
     const [restaurant, history] = await Promise.all([
       repo.restaurant(db, row.tenant_id, row.restaurant_id),
-      repo.history(db, row.id),
+      repo.history(db, row),
     ]);
     if (!restaurant) throw new AppError('not_found', 'Order not found');
     return toView(row, restaurant, history);
@@ -74,7 +74,10 @@ export function orderViews({ db, repo }: OrderContext) {
     if (!first) return [];
     const [restaurants, histories] = await Promise.all([
       lists.restaurants(first.tenant_id, [...new Set(rows.map((r) => r.restaurant_id))]),
-      lists.histories(rows.map((r) => r.id)),
+      lists.histories(
+        first.tenant_id,
+        rows.map((r) => r.id),
+      ),
     ]);
     return rows.flatMap((row) => {
       const restaurant = restaurants.find((r) => r.id === row.restaurant_id);
