@@ -108,7 +108,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Empty the caller's cart",
-        body: z.strictObject(ownerIds).optional(),
+        // No body at all (Fastify gives null) is the caller's own cart, as `{}` is.
+        body: z.strictObject(ownerIds).nullish(),
         response: { 200: cartClearedResponseSchema },
       },
     },
