@@ -62,3 +62,34 @@ test('add a half-and-half pizza from /menu, change its quantity, and see the ser
   await expect.poll(async () => (await serverCart(page, request)).items.length).toBe(0);
   expect(pageErrors).toEqual([]);
 });
+
+test("an add refused by the server keeps spec §8's words and adds the reason (a cart from another restaurant)", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await chooseRestaurant(page, request, 'Surry Hills', 'replaced');
+  await page.goto('/menu');
+  await page.getByRole('button', { name: 'Add Margherita' }).click();
+  await page
+    .getByRole('dialog', { name: 'Margherita' })
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();
+  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // The same guest now browses Parramatta (its cart is still Surry Hills'): the server answers 409.
+  await chooseRestaurant(page, request, 'Parramatta', 'replaced');
+  await page.reload();
+  await expect(page.getByRole('banner').getByRole('button', { name: /Parramatta/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Margherita' }).click();
+  await page
+    .getByRole('dialog', { name: 'Margherita' })
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to add item' });
+  await expect(toast.locator('[data-description] > span')).toHaveText([
+    'There was an error adding this item to your cart.',
+    'Your cart has items from another restaurant. Clear your cart to order from this one.',
+  ]);
+  expect((await serverCart(page, request)).items).toHaveLength(1);
+});
