@@ -287,6 +287,16 @@ describe('cart calls (spec §7)', () => {
     expect((await call('GET', '/v2/cart', g.token)).json().data.items).toEqual([]);
     expect((await call('GET', '/v2/cart', other.token)).json().data.item_count).toBe(1);
 
+    // Nor does a JSON content type with nothing sent (curl -H 'content-type: application/json').
+    await call('POST', '/v2/cart', g.token, productBody(p));
+    const typed = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v2/cart/clear',
+      headers: { ...bearer(g.token), 'content-type': 'application/json' },
+    });
+    expect(typed.statusCode).toBe(200);
+    expect((await call('GET', '/v2/cart', g.token)).json().data.items).toEqual([]);
+
     await call('POST', '/v2/cart', g.token, productBody(p));
     expect((await call('DELETE', '/v2/cart/clear', g.token, {})).statusCode).toBe(200);
     expect((await call('GET', '/v2/cart', g.token)).json().data.items).toEqual([]);
