@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../support/fixtures';
-import { chooseRestaurant } from '../support/restaurants';
+import { chooseRestaurant, restaurantNamed } from '../support/restaurants';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -61,4 +61,58 @@ test('add a half-and-half pizza from /menu, change its quantity, and see the ser
   await expect(page.getByText('Removed from cart')).toBeVisible();
   await expect.poll(async () => (await serverCart(page, request)).items.length).toBe(0);
   expect(pageErrors).toEqual([]);
+});
+
+/** A guest whose server cart holds one line from the restaurant named `name` (made through the API). */
+async function guestWithCartAt(request: APIRequestContext, name: string) {
+  const res = await request.post('/api/v2/auth/guest', { data: { tenant_id: 139 } });
+  const { guest_token: token, guest } = (await res.json()).data;
+  const restaurant = await restaurantNamed(request, name);
+  const menu = (await (await request.get(`/api/v2/restaurants/${restaurant.restaurant.id}/menu`)).json()).data;
+  const product = menu.products.find((p: { products: { name: string } }) => p.products.name === 'Margherita');
+  const added = await request.post('/api/v2/cart', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      restaurant_id: restaurant.restaurant.id,
+      restaurant_product_id: product.id,
+      product_id: product.product_id,
+      quantity: 1,
+      is_half_and_half: false,
+      notes: '',
+      modifiers: [],
+      configurations: product.attributes.map((a: { id: number; values: { id: number; is_default: boolean }[] }) => ({
+        attribute_id: a.id,
+        attribute_value_id: (a.values.find((v) => v.is_default) ?? a.values[0])?.id,
+        price_adjustment: 0,
+      })),
+    },
+  });
+  expect(added.status()).toBe(201);
+  return { token: token as string, guestUser: { guestId: guest.guest_id, name: '', email: '', phone_no: '' } };
+}
+
+test("an add refused by the server keeps spec §8's words and adds the reason (a cart from another restaurant)", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  // The guest's cart is Surry Hills'; the guest now browses Parramatta: the server answers 409.
+  const guest = await guestWithCartAt(request, 'Surry Hills');
+  await page.addInitScript(({ token, guestUser }) => {
+    localStorage.setItem('guestToken', token);
+    localStorage.setItem('guestUser', JSON.stringify(guestUser));
+  }, guest);
+  await chooseRestaurant(page, request, 'Parramatta', 'replaced');
+  await page.goto('/menu');
+  await page.getByRole('button', { name: 'Add Margherita' }).click();
+  await page
+    .getByRole('dialog', { name: 'Margherita' })
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to add item' });
+  await expect(toast.locator('[data-description] > span')).toHaveText([
+    'There was an error adding this item to your cart.',
+    'Your cart has items from another restaurant. Clear your cart to order from this one.',
+  ]);
+  expect((await serverCart(page, request)).items).toHaveLength(1);
 });

@@ -136,3 +136,31 @@ test.describe('the restaurant calls from the browser side', () => {
     expect(body.data[0].attachment_paths[0].upload_path).toMatch(/^\/images\/restaurants\//);
   });
 });
+
+test.describe('a failed restaurant list (spec §7: the call answers an empty list on failure)', () => {
+  test("shows 'No restaurants available' and 'Try Again' loads the list once the call works", async ({
+    page,
+    pageErrors,
+  }) => {
+    test.slow();
+    // The failure only: the browser's call to our API is cut at the network; 'Try Again' reaches the server.
+    let failing = true;
+    let calls = 0;
+    await page.route('**/api/restaurants-with-images', (route) => {
+      calls += 1;
+      return failing ? route.abort('connectionrefused') : route.continue();
+    });
+    await page.goto('/');
+    const dialog = mandatoryDialog(page);
+    await expect(dialog.getByRole('status')).toHaveText('No restaurants available', { timeout: 30_000 });
+    await expect(dialog.getByText('Failed to load restaurants')).toHaveCount(0);
+    expect(calls).toBe(1); // an empty list, not an error: nothing retries it
+    expect(pageErrors.some((e) => e.startsWith('Could not load the restaurants'))).toBe(true);
+
+    failing = false;
+    await dialog.getByRole('button', { name: 'Try Again' }).click();
+    await expect(dialog.getByRole('button', { name: /Bella Nonna/ })).toHaveCount(2);
+    await dialog.getByRole('button', { name: /Bella Nonna Surry Hills/ }).click();
+    await expect(headerButton(page)).toHaveAccessibleName('Restaurant: Bella Nonna Surry Hills');
+  });
+});

@@ -274,6 +274,37 @@ describe('cart calls (spec §7)', () => {
     expect((await call('DELETE', '/v2/cart/clear', other.token, { guest_id: g.id })).statusCode).toBe(403);
   });
 
+  it("clears the caller's own cart when DELETE /v2/cart/clear has no body (spec §7), as with {}", async () => {
+    const g = await newGuest();
+    const other = await newGuest();
+    const p = simple();
+    await call('POST', '/v2/cart', g.token, productBody(p));
+    await call('POST', '/v2/cart', other.token, productBody(p));
+
+    const clear = await call('DELETE', '/v2/cart/clear', g.token);
+    expect(clear.statusCode).toBe(200);
+    expect(clear.json().error).toBeNull();
+    expect((await call('GET', '/v2/cart', g.token)).json().data.items).toEqual([]);
+    expect((await call('GET', '/v2/cart', other.token)).json().data.item_count).toBe(1);
+
+    // Nor does a JSON content type with nothing sent (curl -H 'content-type: application/json').
+    await call('POST', '/v2/cart', g.token, productBody(p));
+    const typed = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v2/cart/clear',
+      headers: { ...bearer(g.token), 'content-type': 'application/json' },
+    });
+    expect(typed.statusCode).toBe(200);
+    expect((await call('GET', '/v2/cart', g.token)).json().data.items).toEqual([]);
+
+    await call('POST', '/v2/cart', g.token, productBody(p));
+    expect((await call('DELETE', '/v2/cart/clear', g.token, {})).statusCode).toBe(200);
+    expect((await call('GET', '/v2/cart', g.token)).json().data.items).toEqual([]);
+    // Still the caller's identity only: no token is 401, and a non-object body is refused.
+    expect((await call('DELETE', '/v2/cart/clear', null)).statusCode).toBe(401);
+    expect((await call('DELETE', '/v2/cart/clear', g.token, [])).statusCode).toBe(400);
+  });
+
   it("refuses another identity's ids with 403", async () => {
     const g = await newGuest();
     const other = await newGuest();

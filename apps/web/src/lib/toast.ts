@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { type ExternalToast, toast as sonner } from 'sonner';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
@@ -9,15 +10,21 @@ export const toastDuration = 2000;
 const warningStyle = { background: '#fff7ed', color: '#9a3412', borderColor: '#fb923c' } as const;
 
 export interface ToastOptions {
-  description?: string;
+  /** One text, or several shown as lines in order. */
+  description?: string | readonly string[];
   duration?: number;
   action?: ExternalToast['action'];
+}
+
+function asLines(description: ToastOptions['description']): ExternalToast['description'] {
+  if (typeof description === 'string' || description === undefined) return description;
+  return description.map((line, i) => createElement('span', { key: i, className: 'block' }, line));
 }
 
 /** Shows a toast of `type`; texts are shown as text. Returns the toast's id. */
 export function showToast(type: ToastType, title: string, options: ToastOptions = {}): string | number {
   const { description, duration = toastDuration, action } = options;
-  const base: ExternalToast = { description, duration, action };
+  const base: ExternalToast = { description: asLines(description), duration, action };
   if (type === 'warning') return sonner.warning(title, { ...base, style: warningStyle, className: 'toast-warning' });
   return sonner[type](title, base);
 }

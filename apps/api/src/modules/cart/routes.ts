@@ -30,6 +30,17 @@ function cartOwnerOf(
   return owner;
 }
 
+/**
+ * A request with no content has no body, whatever content type it declares (curl's
+ * `-H 'content-type: application/json'` without `-d`): Fastify would refuse the empty JSON.
+ */
+async function noContentNoBody(request: FastifyRequest) {
+  const { headers } = request;
+  if (headers['transfer-encoding'] === undefined && (headers['content-length'] ?? '0') === '0') {
+    delete headers['content-type'];
+  }
+}
+
 /** Spec §7 cart calls, exact paths and fields. The cart is the caller's (user or guest token). */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const cart = cartService(app.db, app.log);
@@ -104,11 +115,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v2/cart/clear',
     {
+      onRequest: noContentNoBody,
       preHandler: requireIdentity,
       schema: {
         tags,
         summary: "Empty the caller's cart",
-        body: z.strictObject(ownerIds).optional(),
+        // No body at all (Fastify gives null) is the caller's own cart, as `{}` is.
+        body: z.strictObject(ownerIds).nullish(),
         response: { 200: cartClearedResponseSchema },
       },
     },

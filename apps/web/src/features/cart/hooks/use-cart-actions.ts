@@ -121,6 +121,9 @@ export function useClearCart() {
   });
 }
 
+const addFailedTitle = 'Failed to add item';
+const addFailedText = 'There was an error adding this item to your cart.';
+
 /**
  * What the menu's dialogs call with the spec §7 POST /v2/cart body: makes a guest identity first
  * when nobody is signed in (spec §5: adding needs a user or guest id), adds, and refetches the cart.
@@ -144,11 +147,10 @@ export function useAddToCart() {
       try {
         await addToCart({ ...payload, ...ids });
       } catch (error) {
-        // A refusal the customer can act on (another restaurant's cart, ordering off) says why.
-        const specific = error instanceof ApiError && (error.status === 409 || error.status === 422);
-        toast.error('Failed to add item', {
-          description: specific ? error.message : 'There was an error adding this item to your cart.',
-        });
+        // Spec §8's words always; a refusal the customer can act on (another restaurant's cart,
+        // ordering paused) adds the server's reason as a second line.
+        const reason = error instanceof ApiError && (error.status === 409 || error.status === 422) && error.message;
+        toast.error(addFailedTitle, { description: reason ? [addFailedText, reason] : addFailedText });
         return;
       } finally {
         await refetchCarts(queryClient);

@@ -43,23 +43,8 @@ export function RestaurantDialog({ mode, open, onOpenChange }: RestaurantDialogP
 }
 
 function RestaurantChoices({ mandatory, onChosen }: { mandatory: boolean; onChosen(): void }) {
-  const { data, isError, isFetching, refetch } = useRestaurants({ retryOnMount: false });
+  const { data, isFetching, refetch } = useRestaurants();
 
-  if (isError && !isFetching) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-4 px-5 py-10 text-center">
-        <p className="font-medium text-stone-900">Failed to load restaurants</p>
-        <button
-          type="button"
-          onClick={() => void refetch()}
-          className="inline-flex min-h-11 items-center gap-2 rounded-full bg-primary px-5 font-semibold text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-primary focus-visible:outline-offset-2"
-        >
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Try Again
-        </button>
-      </div>
-    );
-  }
   if (!data) {
     return (
       <p role="status" className="flex items-center justify-center gap-2 px-5 py-10 text-stone-700">
@@ -68,11 +53,29 @@ function RestaurantChoices({ mandatory, onChosen }: { mandatory: boolean; onChos
       </p>
     );
   }
+  // A failed fetch answers an empty list too (spec §7), so this is also where 'Try Again' lives.
   if (data.length === 0) {
     return (
-      <p role="status" className="px-5 py-10 text-center font-medium text-stone-900">
-        No restaurants available
-      </p>
+      <div className="flex flex-col items-center gap-4 px-5 py-10 text-center">
+        <p role="status" className="font-medium text-stone-900">
+          No restaurants available
+        </p>
+        <button
+          type="button"
+          // aria-disabled, not disabled: the button keeps focus while the list is fetched again.
+          aria-disabled={isFetching}
+          onClick={() => {
+            if (!isFetching) void refetch();
+          }}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full bg-primary px-5 font-semibold text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-primary focus-visible:outline-offset-2 aria-disabled:cursor-wait aria-disabled:opacity-60"
+        >
+          <RefreshCw
+            aria-hidden="true"
+            className={`size-4 ${isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`}
+          />
+          Try Again
+        </button>
+      </div>
     );
   }
   return mandatory ? <MandatoryList entries={data} /> : <OptionalList entries={data} onChosen={onChosen} />;

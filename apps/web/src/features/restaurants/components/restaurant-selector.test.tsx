@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { storageKeys } from '@/lib/storage';
+import { restaurantsQueryOptions } from '../api/get-restaurants';
 import { expiryCheckIntervalMs } from '../hooks/use-restaurant-expiry';
 import { registerCartOnSwitch, setAutoClearSettingSource, useRestaurantStore } from '../stores/restaurant-store';
 import { entry } from '../testing/entries';
@@ -186,28 +187,41 @@ describe('with no restaurant chosen', () => {
     expect(toastCount()).toBe(before + 1);
   });
 
-  it("opens it on a fetch error with 'Failed to load restaurants', and 'Try Again' loads the list", async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    serve('network-down');
-    renderSelector();
-    // The query client's spec §9 retries (three, backing off) run first.
-    await advance(30_000);
-    const mandatory = screen.getByRole('dialog');
-    expect(within(mandatory).getByRole('alert')).toHaveTextContent('Failed to load restaurants');
-    expect(requests).toHaveLength(4);
-    expect(warn).toHaveBeenCalledWith(
-      'Could not load the restaurants',
-      expect.objectContaining({ code: 'network_error' }),
-    );
-    expect(mandatory).toContainElement(document.activeElement as HTMLElement);
+  it.each([
+    ['the network is down', 'network-down' as const, 'network_error'],
+    [
+      'the server fails',
+      { status: 500, body: { data: null, error: { code: 'internal', message: 'Boom' } } },
+      'internal',
+    ],
+  ])(
+    "when %s the fetch answers an empty list (logged): 'No restaurants available', and 'Try Again' loads the list",
+    async (_, failure, code) => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      serve(failure);
+      const { client } = renderSelector();
+      await advance(499);
+      // Spec §7/§8: an empty list, once (no retries of an error), never an error state.
+      expect(requests).toHaveLength(1);
+      const query = client.getQueryCache().find({ queryKey: restaurantsQueryOptions().queryKey });
+      expect(query?.state).toMatchObject({ status: 'success', data: [], error: null });
+      expect(logged).toHaveBeenCalledWith('Could not load the restaurants', expect.objectContaining({ code }));
+      expect(dialog()).toBeNull();
+      await advance(1);
 
-    serve(list([surryHills, parramatta]));
-    fireEvent.click(within(mandatory).getByRole('button', { name: 'Try Again' }));
-    await advance();
-    expect(requests).toHaveLength(5);
-    expect(within(mandatory).queryByRole('alert')).toBeNull();
-    expect(within(mandatory).getByRole('button', { name: /Bella Nonna Surry Hills/ })).toBeInTheDocument();
-  });
+      const mandatory = screen.getByRole('dialog', { name: 'Choose your restaurant' });
+      expect(within(mandatory).getByRole('status')).toHaveTextContent('No restaurants available');
+      expect(within(mandatory).queryByText('Failed to load restaurants')).toBeNull();
+      expect(mandatory).toContainElement(document.activeElement as HTMLElement);
+
+      serve(list([surryHills, parramatta]));
+      fireEvent.click(within(mandatory).getByRole('button', { name: 'Try Again' }));
+      await advance();
+      expect(requests).toHaveLength(2);
+      expect(within(mandatory).queryByText('No restaurants available')).toBeNull();
+      expect(within(mandatory).getByRole('button', { name: /Bella Nonna Surry Hills/ })).toBeInTheDocument();
+    },
+  );
 
   it("shows 'No restaurants available' for an empty list", async () => {
     serve(list([]));
@@ -248,6 +262,26 @@ describe('with a restaurant chosen', () => {
     await advance(500);
     expect(useRestaurantStore.getState().selectedRestaurant).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Choose your restaurant' })).toBeInTheDocument();
+  });
+
+  it('keeps it when a fetch fails: the empty list a failure answers is logged, not a refreshed list', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    useRestaurantStore.setState({ selectedRestaurant: surryHills });
+    serve('network-down');
+    renderSelector();
+    await advance(1000);
+    expect(logged).toHaveBeenCalledWith('Could not load the restaurants', expect.anything());
+    expect(useRestaurantStore.getState().selectedRestaurant).toEqual(surryHills);
+    expect(dialog()).toBeNull();
+  });
+
+  it('still unsets it when a refreshed list is empty', async () => {
+    useRestaurantStore.setState({ selectedRestaurant: surryHills });
+    serve(list([]));
+    renderSelector();
+    await advance(500);
+    expect(useRestaurantStore.getState().selectedRestaurant).toBeNull();
+    expect(within(screen.getByRole('dialog')).getByText('No restaurants available')).toBeInTheDocument();
   });
 
   it("opens 'Select a Restaurant' from the header; Escape closes it and focus returns to the button", async () => {

@@ -1,7 +1,7 @@
 import { type RestaurantEntry, restaurantStatus } from '@orderfront/core';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { useRestaurants } from '../api/get-restaurants';
+import { isFailedFetch, useRestaurants } from '../api/get-restaurants';
 import { useRestaurantStore } from '../stores/restaurant-store';
 
 /** Spec §9: the mandatory dialog opens 500 ms after it is known to be needed. */
@@ -14,25 +14,21 @@ const activeOnly = (entries: readonly RestaurantEntry[]) =>
 
 /**
  * Spec §4: with no restaurant chosen, the list decides: exactly one active restaurant is selected
- * (with a toast); more than one, none, or a failed fetch opens the mandatory dialog after 500 ms.
- * With one chosen, each fetched list replaces it by the entry with the same id, or unsets it.
+ * (with a toast); more than one, or none (a failed fetch answers none, spec §8), opens the mandatory
+ * dialog after 500 ms. With one chosen, each refreshed list replaces it by the entry with the same
+ * id, or unsets it; a failed fetch refreshed nothing, so the selection stays.
  */
 export function useRestaurantAutoSelect(): { mandatoryOpen: boolean } {
   const hasSelection = useRestaurantStore((state) => state.selectedRestaurant !== null);
-  const { data, error, isError, isSuccess } = useRestaurants();
+  const { data } = useRestaurants();
   const [promptDue, setPromptDue] = useState(false);
-
-  // Spec §8: a failed restaurant fetch is logged (after the query's retries); the selection is kept.
-  useEffect(() => {
-    if (error) console.warn('Could not load the restaurants', error);
-  }, [error]);
 
   // Syncs the persisted store with each list the server sends (an external system: not derivable state).
   useEffect(() => {
     if (!data) return;
     const store = useRestaurantStore.getState();
     if (hasSelection) {
-      store.syncWithList(data);
+      if (!isFailedFetch(data)) store.syncWithList(data);
       return;
     }
     const active = activeOnly(data);
@@ -42,7 +38,7 @@ export function useRestaurantAutoSelect(): { mandatoryOpen: boolean } {
     }
   }, [data, hasSelection]);
 
-  const needsChoice = !hasSelection && (isError || (isSuccess && activeOnly(data).length !== 1));
+  const needsChoice = !hasSelection && data !== undefined && activeOnly(data).length !== 1;
 
   // Once due, the prompt stays until a restaurant is chosen, through any refetch (Try Again included).
   useEffect(() => {
