@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CodePurpose, UserRole } from '../../db/schema.js';
 
@@ -202,25 +203,28 @@ function codeRows(db: Db) {
         .limit(1)
         .executeTakeFirst();
     },
-    /** Counts a wrong try; false when the code had no tries left (another request used them). */
-    async countWrongTry(id: number, maxTries: number) {
-      const result = await db
+    /**
+     * One try at a code, in one conditional update: it counts the try and consumes the code when
+     * the proof matches, but only while the code is open, unexpired and has tries left. However
+     * many tries run at once, at most `maxTries` are ever compared. True when this try consumed it.
+     */
+    async tryCode(id: number, maxTries: number, proof: { codeHash: string } | { linkHash: string }) {
+      const now = new Date().toISOString();
+      const matches = 'codeHash' in proof ? sql`code_hash = ${proof.codeHash}` : sql`link_hash = ${proof.linkHash}`;
+      const row = await db
         .updateTable('one_time_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .where('attempts', '<', maxTries)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-    /** Marks a code used; false when another request used it first. */
-    async consumeCode(id: number) {
-      const result = await db
-        .updateTable('one_time_codes')
-        .set({ consumed_at: new Date().toISOString() })
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          // `else consumed_at` (null here) gives the case the column's type on PostgreSQL.
+          consumed_at: sql<string | null>`case when ${matches} then ${now} else consumed_at end`,
+        }))
         .where('id', '=', id)
         .where('consumed_at', 'is', null)
+        .where('attempts', '<', maxTries)
+        .where('expires_at', '>', now)
+        .returning('consumed_at')
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return row?.consumed_at != null;
     },
 
     // Attempt counters
