@@ -16,7 +16,6 @@ export const authLimits = {
   codeTtlMinutes: 10,
   maxTriesPerCode: 5,
   codeSendsPerAddressPerHour: 5,
-  failedLoginsPerAccountPerHour: 100,
   userTokenDays: 30,
   guestTokenDays: 180,
 } as const;

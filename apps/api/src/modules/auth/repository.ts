@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CodePurpose, UserRole } from '../../db/schema.js';
+import type { AuthAttemptsTable, CodePurpose, UserRole } from '../../db/schema.js';
+
+type AttemptKind = AuthAttemptsTable['kind'];
 
 const userColumns = ['id', 'tenant_id', 'email', 'name', 'phone_no', 'password_hash', 'google_sub', 'role'] as const;
 
@@ -228,13 +230,13 @@ function codeRows(db: Db) {
     },
 
     // Attempt counters
-    async recordAttempt(tenantId: number, kind: 'code_sent' | 'login_failed', subject: string) {
+    async recordAttempt(tenantId: number, kind: AttemptKind, subject: string) {
       await db
         .insertInto('auth_attempts')
         .values({ tenant_id: tenantId, kind, subject, created_at: new Date().toISOString() })
         .execute();
     },
-    async countAttempts(tenantId: number, kind: 'code_sent' | 'login_failed', subject: string, since: string) {
+    async countAttempts(tenantId: number, kind: AttemptKind, subject: string, since: string) {
       const row = await db
         .selectFrom('auth_attempts')
         .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -244,6 +246,18 @@ function codeRows(db: Db) {
         .where('created_at', '>', since)
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    /** When the newest attempt of a kind and subject was made (null: none). */
+    async lastAttemptAt(tenantId: number, kind: AttemptKind, subject: string) {
+      const row = await db
+        .selectFrom('auth_attempts')
+        .select((eb) => eb.fn.max('created_at').as('at'))
+        .where('tenant_id', '=', tenantId)
+        .where('kind', '=', kind)
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+      return row?.at ? new Date(row.at as string | Date) : null;
     },
 
     // SMS outbox
