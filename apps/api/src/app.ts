@@ -37,6 +37,7 @@ import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
+import { textInputPlugin } from './plugins/text-input.js';
 import { registerWeb } from './plugins/web.js';
 
 declare module 'fastify' {
@@ -84,6 +85,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  // No NUL character in any request string (decision 025): a clear 400 on either dialect.
+  await app.register(textInputPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(docsPlugin);
   await app.register(mailPlugin);

@@ -170,7 +170,8 @@ export interface OneTimeCodesTable {
 export interface AuthAttemptsTable {
   id: Generated<number>;
   tenant_id: number;
-  kind: 'code_sent' | 'login_failed';
+  /** login_ok: a password sign-in that worked, per account and client (decision 025). */
+  kind: 'code_sent' | 'login_failed' | 'login_ok';
   subject: string;
   created_at: Timestamp;
 }

@@ -115,6 +115,9 @@ export const updateProfileRequestSchema = z.strictObject({
   email: emailField.optional(),
   phone_no: phoneField.optional(),
 });
+/** POST /api/v2/auth/profile/verify-email: the code mailed to the new address confirms it. */
+export const verifyEmailRequestSchema = z.strictObject({ email: emailField, code: codeField });
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 export const changePasswordRequestSchema = z.strictObject({
   current_password: z.string().max(128).optional(),
   new_password: passwordField,

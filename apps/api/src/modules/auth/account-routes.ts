@@ -4,6 +4,7 @@ import {
   setRoleRequestSchema,
   updateProfileRequestSchema,
   userSchema,
+  verifyEmailRequestSchema,
 } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from './address-routes.js';
@@ -36,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = as
       preHandler: requireUser,
       schema: {
         tags,
-        summary: 'Update name, email or phone',
+        summary: 'Update name or phone; a new email is mailed a code and changes once verified',
         body: updateProfileRequestSchema,
         response: { 200: envelope(userSchema) },
       },
@@ -44,6 +45,24 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = as
     async (request) => {
       const { tenantId, userId } = userOf(request);
       return ok(await service.updateProfile(tenantId, userId, request.body));
+    },
+  );
+
+  app.post(
+    '/v2/auth/profile/verify-email',
+    {
+      config: strict,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Confirm a new email address with the code mailed to it',
+        body: verifyEmailRequestSchema,
+        response: { 200: envelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const { tenantId, userId } = userOf(request);
+      return ok(await service.verifyEmail(tenantId, userId, request.body));
     },
   );
 

@@ -6,7 +6,7 @@ import type { CodePurpose } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../mail/service.js';
 import { tenantService } from '../tenants/service.js';
-import { codeMatches, hashCode, newCode, newToken, safeEqual, sha256 } from './crypto.js';
+import { hashCode, newCode, newToken, sha256 } from './crypto.js';
 import type { GoogleProfile } from './google.js';
 import type { Identity, SignInListener } from './identity.js';
 import { type AuthRepository, authRepository } from './repository.js';
@@ -14,9 +14,8 @@ import { outboxSmsSender } from './sms.js';
 
 export const authLimits = {
   codeTtlMinutes: 10,
-  maxWrongTriesPerCode: 5,
+  maxTriesPerCode: 5,
   codeSendsPerAddressPerHour: 5,
-  failedLoginsPerAccountPerHour: 100,
   userTokenDays: 30,
   guestTokenDays: 180,
 } as const;
@@ -108,17 +107,16 @@ export function authContext({ db, mailer, log, config, verifyGoogle, signInListe
     proof: { code?: string; linkSecret?: string },
   ) {
     const row = await repo.findOpenCode(tenantId, email, purpose);
-    if (!row || row.expires_at <= new Date().toISOString() || row.attempts >= authLimits.maxWrongTriesPerCode) {
+    if (!row || row.expires_at <= new Date().toISOString() || row.attempts >= authLimits.maxTriesPerCode) {
       throw wrongCode();
     }
-    const ok = proof.code
-      ? codeMatches(row.code_hash, proof.code)
-      : Boolean(proof.linkSecret && row.link_hash && safeEqual(sha256(proof.linkSecret), row.link_hash));
-    if (!ok) {
-      await repo.countWrongTry(row.id, authLimits.maxWrongTriesPerCode);
-      throw wrongCode();
-    }
-    if (!(await repo.consumeCode(row.id))) throw wrongCode();
+    const [salt = ''] = row.code_hash.split(':');
+    const tried = proof.code
+      ? { codeHash: hashCode(salt, proof.code) }
+      : proof.linkSecret && row.link_hash
+        ? { linkHash: sha256(proof.linkSecret) }
+        : null;
+    if (!tried || !(await repo.tryCode(row.id, authLimits.maxTriesPerCode, tried))) throw wrongCode();
     return row;
   }
 

@@ -19,11 +19,6 @@ export function hashCode(salt: string, code: string): string {
   return `${salt}:${sha256(`${salt}:${code}`)}`;
 }
 
-export function codeMatches(stored: string, code: string): boolean {
-  const [salt = ''] = stored.split(':');
-  return safeEqual(hashCode(salt, code), stored);
-}
-
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);

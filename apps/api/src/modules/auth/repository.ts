@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CodePurpose, UserRole } from '../../db/schema.js';
+import type { AuthAttemptsTable, CodePurpose, UserRole } from '../../db/schema.js';
+
+type AttemptKind = AuthAttemptsTable['kind'];
 
 const userColumns = ['id', 'tenant_id', 'email', 'name', 'phone_no', 'password_hash', 'google_sub', 'role'] as const;
 
@@ -202,35 +205,38 @@ function codeRows(db: Db) {
         .limit(1)
         .executeTakeFirst();
     },
-    /** Counts a wrong try; false when the code had no tries left (another request used them). */
-    async countWrongTry(id: number, maxTries: number) {
-      const result = await db
+    /**
+     * One try at a code, in one conditional update: it counts the try and consumes the code when
+     * the proof matches, but only while the code is open, unexpired and has tries left. However
+     * many tries run at once, at most `maxTries` are ever compared. True when this try consumed it.
+     */
+    async tryCode(id: number, maxTries: number, proof: { codeHash: string } | { linkHash: string }) {
+      const now = new Date().toISOString();
+      const matches = 'codeHash' in proof ? sql`code_hash = ${proof.codeHash}` : sql`link_hash = ${proof.linkHash}`;
+      const row = await db
         .updateTable('one_time_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .where('attempts', '<', maxTries)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-    /** Marks a code used; false when another request used it first. */
-    async consumeCode(id: number) {
-      const result = await db
-        .updateTable('one_time_codes')
-        .set({ consumed_at: new Date().toISOString() })
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          // `else consumed_at` (null here) gives the case the column's type on PostgreSQL.
+          consumed_at: sql<string | null>`case when ${matches} then ${now} else consumed_at end`,
+        }))
         .where('id', '=', id)
         .where('consumed_at', 'is', null)
+        .where('attempts', '<', maxTries)
+        .where('expires_at', '>', now)
+        .returning('consumed_at')
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return row?.consumed_at != null;
     },
 
     // Attempt counters
-    async recordAttempt(tenantId: number, kind: 'code_sent' | 'login_failed', subject: string) {
+    async recordAttempt(tenantId: number, kind: AttemptKind, subject: string) {
       await db
         .insertInto('auth_attempts')
         .values({ tenant_id: tenantId, kind, subject, created_at: new Date().toISOString() })
         .execute();
     },
-    async countAttempts(tenantId: number, kind: 'code_sent' | 'login_failed', subject: string, since: string) {
+    async countAttempts(tenantId: number, kind: AttemptKind, subject: string, since: string) {
       const row = await db
         .selectFrom('auth_attempts')
         .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -240,6 +246,18 @@ function codeRows(db: Db) {
         .where('created_at', '>', since)
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    /** When the newest attempt of a kind and subject was made (null: none). */
+    async lastAttemptAt(tenantId: number, kind: AttemptKind, subject: string) {
+      const row = await db
+        .selectFrom('auth_attempts')
+        .select((eb) => eb.fn.max('created_at').as('at'))
+        .where('tenant_id', '=', tenantId)
+        .where('kind', '=', kind)
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+      return row?.at ? new Date(row.at as string | Date) : null;
     },
 
     // SMS outbox

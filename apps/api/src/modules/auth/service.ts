@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { codeRequests } from './code-requests.js';
 import { type AuthContext, type AuthServiceDeps, authContext, authLimits, minutesFromNow, toUser } from './context.js';
 import { hashPassword, newToken, sha256, verifyPassword } from './crypto.js';
+import { emailChanges } from './email-change.js';
 import type { GuestIdentity } from './identity.js';
 import { authRepository } from './repository.js';
 import { signIns } from './sign-in.js';
@@ -66,27 +67,32 @@ function guestActions({ repo, assertTenant }: AuthContext) {
   return guests;
 }
 
-function accountActions({ repo, loadUser }: AuthContext) {
+function accountActions(ctx: AuthContext) {
+  const { repo, loadUser } = ctx;
+  const emailChange = emailChanges(ctx);
   return {
     async me(tenantId: number, userId: number): Promise<User> {
       return toUser(await loadUser(tenantId, userId));
     },
 
+    /**
+     * Name and phone change at once; a new email address only once the code mailed to it comes back
+     * (verifyEmail). The answer is the same whether or not another account uses the address.
+     */
     async updateProfile(
       tenantId: number,
       userId: number,
       values: { name?: string; email?: string; phone_no?: string },
     ) {
-      try {
-        await repo.updateUser(tenantId, userId, values);
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw new AppError('conflict', 'Another account uses this email address', {
-            email: 'Another account uses this email address',
-          });
-        }
-        throw error;
-      }
+      const { email, ...rest } = values;
+      const user = await loadUser(tenantId, userId);
+      if (email !== undefined && email !== user.email) await emailChange.request(user, email);
+      if (Object.keys(rest).length) await repo.updateUser(tenantId, userId, rest);
+      return toUser(await loadUser(tenantId, userId));
+    },
+
+    async verifyEmail(tenantId: number, userId: number, input: { email: string; code: string }) {
+      await emailChange.confirm(await loadUser(tenantId, userId), input.email, input.code);
       return toUser(await loadUser(tenantId, userId));
     },
 

@@ -65,7 +65,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = asy
         response: { 200: sessionResponseSchema },
       },
     },
-    async (request) => ok(await service.login(request.body, request.identity)),
+    async (request) => ok(await service.login(request.body, request.identity, request.ip)),
   );
 
   app.post(

@@ -1,14 +1,16 @@
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../lib/errors.js';
-import { type AuthContext, authLimits, hourAgo, wrongCode } from './context.js';
+import { type AuthContext, wrongCode } from './context.js';
 import { hashPassword, verifyPassword } from './crypto.js';
 import type { Identity } from './identity.js';
+import { loginThrottle } from './login-throttle.js';
 
 const badLogin = () => new AppError('unauthorized', 'Invalid email or password');
 
 /** Every way to start a session: a mailed code, a password, a reset code or link, Google. */
 export function signIns(ctx: AuthContext) {
   const { repo, tenants, verifyGoogle, assertTenant, consumeCode, startSession, loadUser } = ctx;
+  const throttle = loginThrottle(repo);
   return {
     async verifyCode(
       input: { tenant_id: number; email: string; purpose: 'signup' | 'login'; code: string },
@@ -37,18 +39,15 @@ export function signIns(ctx: AuthContext) {
       return startSession(await loadUser(input.tenant_id, userId), caller);
     },
 
-    async login(input: { tenant_id: number; email: string; password: string }, caller: Identity) {
-      const subject = input.email;
-      const failures = await repo.countAttempts(input.tenant_id, 'login_failed', subject, hourAgo());
-      if (failures >= authLimits.failedLoginsPerAccountPerHour) {
-        throw new AppError('rate_limited', 'Too many failed sign-in attempts. Try again later or reset your password.');
-      }
+    async login(input: { tenant_id: number; email: string; password: string }, caller: Identity, ip: string) {
+      await throttle.check(input.tenant_id, input.email, ip);
       const user = await repo.findUserByEmail(input.tenant_id, input.email);
       const ok = await verifyPassword(input.password, user?.password_hash ?? null);
       if (!user || !ok) {
-        if (await tenants.byId(input.tenant_id)) await repo.recordAttempt(input.tenant_id, 'login_failed', subject);
+        if (await tenants.byId(input.tenant_id)) await throttle.failed(input.tenant_id, input.email, ip);
         throw badLogin();
       }
+      await throttle.succeeded(input.tenant_id, input.email, ip);
       return startSession(user, caller);
     },
 

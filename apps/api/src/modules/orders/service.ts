@@ -54,7 +54,10 @@ export function orderService(deps: OrderServiceDeps) {
     if (row.status !== 'pending_payment') {
       throw new AppError('conflict', 'This order can no longer be cancelled online. Please call the restaurant.');
     }
-    await lifecycle.cancel(row, 'Cancelled by the customer', 'pending_payment');
+    // The move is conditional: of parallel cancels one does the work, the others are told so.
+    if (!(await lifecycle.cancel(row, 'Cancelled by the customer', 'pending_payment'))) {
+      throw new AppError('conflict', 'This order was cancelled or changed meanwhile; reload it');
+    }
     return view((await repo.find(db, row.tenant_id, row.id)) ?? row);
   }
 
