@@ -116,7 +116,8 @@ export function authContext({ db, mailer, log, config, verifyGoogle, signInListe
       : proof.linkSecret && row.link_hash
         ? { linkHash: sha256(proof.linkSecret) }
         : null;
-    if (!tried || !(await repo.tryCode(row.id, authLimits.maxTriesPerCode, tried))) throw wrongCode();
+    if (!tried || !(await repo.tryCode({ tenant_id: tenantId, id: row.id }, authLimits.maxTriesPerCode, tried)))
+      throw wrongCode();
     return row;
   }
 

@@ -134,10 +134,11 @@ function tokenRows(db: Db) {
         .where('auth_tokens.expires_at', '>', now)
         .executeTakeFirst();
     },
-    async revokeToken(id: number) {
+    async revokeToken(tenantId: number, id: number) {
       await db
         .updateTable('auth_tokens')
         .set({ revoked_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
         .where('id', '=', id)
         .where('revoked_at', 'is', null)
         .execute();
@@ -210,7 +211,11 @@ function codeRows(db: Db) {
      * the proof matches, but only while the code is open, unexpired and has tries left. However
      * many tries run at once, at most `maxTries` are ever compared. True when this try consumed it.
      */
-    async tryCode(id: number, maxTries: number, proof: { codeHash: string } | { linkHash: string }) {
+    async tryCode(
+      code: { tenant_id: number; id: number },
+      maxTries: number,
+      proof: { codeHash: string } | { linkHash: string },
+    ) {
       const now = new Date().toISOString();
       const matches = 'codeHash' in proof ? sql`code_hash = ${proof.codeHash}` : sql`link_hash = ${proof.linkHash}`;
       const row = await db
@@ -220,7 +225,8 @@ function codeRows(db: Db) {
           // `else consumed_at` (null here) gives the case the column's type on PostgreSQL.
           consumed_at: sql<string | null>`case when ${matches} then ${now} else consumed_at end`,
         }))
-        .where('id', '=', id)
+        .where('tenant_id', '=', code.tenant_id)
+        .where('id', '=', code.id)
         .where('consumed_at', 'is', null)
         .where('attempts', '<', maxTries)
         .where('expires_at', '>', now)

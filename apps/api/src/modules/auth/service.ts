@@ -114,8 +114,8 @@ function accountActions(ctx: AuthContext) {
       return toUser(await loadUser(tenantId, userId));
     },
 
-    async logout(tokenId: number | null) {
-      if (tokenId !== null) await repo.revokeToken(tokenId);
+    async logout(tenantId: number, tokenId: number | null) {
+      if (tokenId !== null) await repo.revokeToken(tenantId, tokenId);
     },
 
     async logoutEverywhere(tenantId: number, userId: number) {

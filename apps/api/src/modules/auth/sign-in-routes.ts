@@ -144,7 +144,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = asy
     '/v2/auth/logout',
     { schema: { tags, summary: 'Revoke the presented token', response: { 200: envelope(z.null()) } } },
     async (request) => {
-      await service.logout(request.authTokenId);
+      if (request.identity) await service.logout(request.identity.tenantId, request.authTokenId);
       return ok(null);
     },
   );
