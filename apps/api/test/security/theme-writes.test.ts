@@ -11,7 +11,7 @@ describe('theme writes never store part of a theme', () => {
     ctx = await createTestApp();
     owner = (await userWithRole(ctx, 'owner')).token;
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => ctx?.close());
 
   const theme = async () =>
     (await call(ctx, 'GET', '/v2/restaurants/app-settings?tenant_id=139', null)).json().data[0].web_config;
