@@ -8,7 +8,7 @@ describe('Cache-Control of API answers', () => {
   let shop: Shop;
   beforeAll(async () => {
     shop = await startShop();
-  });
+  }, 180_000);
   afterAll(async () => shop?.ctx.close());
 
   it('answers personal data with no-store: orders, profile, cart, gift cards, points, reservations, admin', async () => {

@@ -11,7 +11,7 @@ describe('gift card purchases are not readable by their id and email', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
-  });
+  }, 180_000);
   afterAll(async () => ctx?.close());
 
   const read = (id: number, query: string, headers: Record<string, string> = {}) =>

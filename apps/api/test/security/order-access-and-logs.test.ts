@@ -12,7 +12,7 @@ describe('order access tokens stay out of URLs and logs', () => {
   const lines: string[] = [];
   beforeAll(async () => {
     shop = await startShop({ env: { LOG_LEVEL: 'debug' }, logStream: { write: (line) => void lines.push(line) } });
-  });
+  }, 180_000);
   afterAll(async () => shop?.ctx.close());
 
   /** The confirmation link a guest's order mail carries: its order id and token. */

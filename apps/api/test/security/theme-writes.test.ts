@@ -10,7 +10,7 @@ describe('theme writes never store part of a theme', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     owner = (await userWithRole(ctx, 'owner')).token;
-  });
+  }, 180_000);
   afterAll(async () => ctx?.close());
 
   const theme = async () =>
