@@ -232,7 +232,7 @@ describe('BOLA: the wrong actor gets 401, 403 or 404 from every owner-scoped ope
           url: urlOf(op, path, query),
           headers: {
             ...(caller ? { authorization: `Bearer ${caller.token}` } : {}),
-            'idempotency-key': `bola_${(keys += 1)}_${Date.now()}`,
+            'idempotency-key': `bola_${keys++}_${Date.now()}`,
           },
           ...(payload === undefined ? {} : { payload: payload as object }),
         });

@@ -28,7 +28,7 @@ const nasty: unknown[] = [
   'x'.repeat(20_000),
   -1,
   -2_147_483_649,
-  9_007_199_254_740_993,
+  Number.MAX_SAFE_INTEGER + 2,
   1e308,
   0.5,
   true,

@@ -143,7 +143,7 @@ export function urlOf(op: Operation, path: Record<string, unknown>, query: Recor
   const search = new URLSearchParams(
     Object.entries(query)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
+      .map(([k, v]): [string, string] => [k, String(v)]),
   ).toString();
   return search ? `${filled}?${search}` : filled;
 }
