@@ -12,6 +12,7 @@ import {
   signUpCustomer,
 } from '../support/checkout';
 import { expect as baseExpect, test } from '../support/fixtures';
+import { latestMail } from '../support/outbox';
 import { chooseRestaurant } from '../support/restaurants';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -54,7 +55,8 @@ test.describe('checkout', () => {
     expect(await axeViolations()).toEqual([]);
     await page.getByRole('link', { name: 'Track your order' }).click();
 
-    await expect(page).toHaveURL(/\/order-confirmation\/\d+\?token=/);
+    // The guest's credential stays with the tab: no token in the address (decision 026).
+    await expect(page).toHaveURL(/\/order-confirmation\/\d+$/);
     const orderId = Number(/order-confirmation\/(\d+)/.exec(page.url())?.[1]);
     await expect(page.getByTestId('order-status')).toHaveText('Order placed');
     await expect(page.getByTestId('order-line')).toContainText('2 × Margherita');
@@ -70,6 +72,15 @@ test.describe('checkout', () => {
     await expect(page.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]')).toContainText(
       'Being prepared',
     );
+
+    // The mailed link, opened in a new tab: the order shows, and its token leaves the address.
+    const mailed = /\/order-confirmation\/\d+\?token=[A-Za-z0-9_-]+/.exec((await latestMail(email)).text)?.[0];
+    expect(mailed).toContain(`/order-confirmation/${orderId}?token=`);
+    const tab = await page.context().newPage();
+    await tab.goto(mailed as string);
+    await expect(tab.getByTestId('order-status')).toHaveText('Being prepared');
+    await expect(tab).toHaveURL(new RegExp(`/order-confirmation/${orderId}$`));
+    await tab.close();
     expect(pageErrors).toEqual([]);
   });
 

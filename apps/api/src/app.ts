@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
+import { redactUrl } from './lib/redact.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { uploadsPrefix } from './modules/admin/uploads.js';
 import { identityPlugin } from './modules/auth/identity.js';
@@ -34,6 +35,7 @@ import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { rewardsRoutes } from './modules/rewards/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
+import { cachePlugin } from './plugins/cache.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -64,6 +66,16 @@ function loggerFor(config: Config, stream?: { write(line: string): void }): Fast
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
       remove: true,
     },
+    serializers: {
+      // Fastify's own fields, with secret query values (a link's token, a code) never written down.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
   };
 }
 
@@ -87,6 +99,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   await app.register(securityPlugin);
   // No NUL character in any request string (decision 025): a clear 400 on either dialect.
   await app.register(textInputPlugin);
+  await app.register(cachePlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(docsPlugin);
   await app.register(mailPlugin);

@@ -11,21 +11,21 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const pay = (id: number, purchaser: string, paymentId: string, number: string) =>
-  payGiftCard(ctx, id, purchaser, paymentId, number);
+const pay = (id: number, token: string, paymentId: string, number: string) =>
+  payGiftCard(ctx, id, token, paymentId, number);
 
 const mailsTo = (to: string) => mailsOf(ctx.db, to);
 
 describe('buying a gift card through the payments registry', () => {
   it('the sandbox card pays it: the card is active and its code is mailed to the recipient', async () => {
-    const { purchase, recipient, purchaser } = await buyGiftCard(ctx);
+    const { purchase, recipient, token } = await buyGiftCard(ctx);
     expect(purchase.gift_card.status).toBe('pending_payment');
     expect(purchase.payment).toMatchObject({ provider: 'sandbox', amount: 5000, currency: 'AUD' });
     expect(await mailsTo(recipient)).toHaveLength(0);
 
     const res = await pay(
       purchase.gift_card.id,
-      purchaser,
+      token,
       purchase.payment?.payment_id as string,
       sandboxTestCards.success,
     );
@@ -46,10 +46,10 @@ describe('buying a gift card through the payments registry', () => {
   });
 
   it('a declined card leaves the card unpaid and mails nothing', async () => {
-    const { purchase, recipient, purchaser } = await buyGiftCard(ctx);
+    const { purchase, recipient, token } = await buyGiftCard(ctx);
     const res = await pay(
       purchase.gift_card.id,
-      purchaser,
+      token,
       purchase.payment?.payment_id as string,
       sandboxTestCards.declined,
     );

@@ -1,4 +1,4 @@
-import type { GiftCardPurchase } from '@orderfront/core';
+import { type GiftCardPurchase, giftCardTokenHeader } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { tenantId } from './support/auth.js';
@@ -115,12 +115,13 @@ describe('gift cards paid with Stripe', () => {
   });
 
   it('the buyer’s confirm after Stripe.js asks Stripe, and a refund made at Stripe voids what is left', async () => {
-    const { purchase, purchaser, paymentId } = await buy();
+    const { purchase, token, paymentId } = await buy();
     const confirm = () =>
       ctx.app.inject({
         method: 'POST',
         url: `/api/v2/gift-cards/${purchase.gift_card.id}/confirm`,
-        payload: { tenant_id: tenantId, purchaser_email: purchaser },
+        headers: { [giftCardTokenHeader]: token },
+        payload: { tenant_id: tenantId },
       });
     expect(((await confirm()).json().data as GiftCardPurchase).gift_card.status).toBe('pending_payment');
     expect((await stripe.confirm(paymentId, 'pm_card_visa')).status).toBe(200);
@@ -143,12 +144,13 @@ describe('gift cards paid with Stripe', () => {
 describe('refunding a Stripe purchase from the back office', () => {
   /** A purchase paid at Stripe and confirmed by the buyer's page: active with its code mailed. */
   async function paidCard() {
-    const { purchase, purchaser, recipient, paymentId } = await buy();
+    const { purchase, purchaser, token, recipient, paymentId } = await buy();
     expect((await stripe.confirm(paymentId, 'pm_card_visa')).status).toBe(200);
     const confirmed = await ctx.app.inject({
       method: 'POST',
       url: `/api/v2/gift-cards/${purchase.gift_card.id}/confirm`,
-      payload: { tenant_id: tenantId, purchaser_email: purchaser },
+      headers: { [giftCardTokenHeader]: token },
+      payload: { tenant_id: tenantId },
     });
     expect(confirmed.json().data.gift_card).toMatchObject({ status: 'active', balance: 7500 });
     const code = (await mailsTo(recipient))[0]?.body_text.match(giftCardCodePattern)?.[0] as string;

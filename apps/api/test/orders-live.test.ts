@@ -45,7 +45,8 @@ describe('live order status (server-sent events)', () => {
     const { placed } = await cashOrder();
     const id = placed.order.id;
     const controller = new AbortController();
-    const response = await fetch(`${base}/api/v2/orders/${id}/events?token=${placed.access_token}`, {
+    const response = await fetch(`${base}/api/v2/orders/${id}/events`, {
+      headers: { 'x-order-access': placed.access_token },
       signal: controller.signal,
     });
     expect(response.status).toBe(200);
@@ -94,7 +95,10 @@ describe('live order status (server-sent events)', () => {
     });
     expect(other.status).toBe(404);
     expect(other.headers.get('content-type')).toContain('application/json');
-    expect((await fetch(`${base}/api/v2/orders/${placed.order.id}/events?token=nope`)).status).toBe(404);
+    const wrong = await fetch(`${base}/api/v2/orders/${placed.order.id}/events`, {
+      headers: { 'x-order-access': 'nope' },
+    });
+    expect(wrong.status).toBe(404);
   });
 
   it('tells the kitchen about new orders of its restaurant (staff only)', async () => {
@@ -161,7 +165,10 @@ describe('order mail over SMTP', () => {
       mail.text,
     );
     expect(link?.[1]).toBe(String(placed.order.id));
-    const res = await call(ctx, 'GET', `/v2/orders/${link?.[1]}?token=${link?.[2]}`, null);
+    const access = await call(ctx, 'POST', `/v2/orders/${link?.[1]}/access`, null, { token: link?.[2] });
+    const res = await call(ctx, 'GET', `/v2/orders/${link?.[1]}`, null, undefined, {
+      'x-order-access': access.json().data.access,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.order_number).toBe(placed.order.order_number);
   });

@@ -443,8 +443,10 @@ describe('reading orders', () => {
     const placed = (await placeOrder(ctx, owner, await pickupBody(owner))).json().data as PlacedOrder;
     const id = placed.order.id;
     expect((await call(ctx, 'GET', `/v2/orders/${id}`, owner.token)).json().data.id).toBe(id);
-    // The guest's confirmation link works without any bearer token.
-    const byLink = await call(ctx, 'GET', `/v2/orders/${id}?token=${placed.access_token}`, null);
+    // The guest's access credential works without any bearer token (decision 026).
+    const byLink = await call(ctx, 'GET', `/v2/orders/${id}`, null, undefined, {
+      'x-order-access': placed.access_token,
+    });
     expect(byLink.statusCode).toBe(200);
 
     const stranger = await newGuest(ctx);
@@ -453,7 +455,8 @@ describe('reading orders', () => {
       const res = await call(ctx, 'GET', `/v2/orders/${id}`, token);
       expect(res.statusCode).toBe(404);
     }
-    expect((await call(ctx, 'GET', `/v2/orders/${id}?token=wrong-token`, null)).statusCode).toBe(404);
+    const wrong = await call(ctx, 'GET', `/v2/orders/${id}`, null, undefined, { 'x-order-access': 'wrong-token' });
+    expect(wrong.statusCode).toBe(404);
     expect((await call(ctx, 'GET', '/v2/orders/999999', owner.token)).statusCode).toBe(404);
   });
 

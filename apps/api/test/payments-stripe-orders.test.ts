@@ -126,8 +126,10 @@ describe('card orders paid with Stripe', () => {
     const paid = await refresh();
     expect(paid.json().data).toMatchObject({ provider: 'stripe', status: 'succeeded', error: null });
     expect(await orderRow(ctx, placed.order.id)).toMatchObject({ status: 'placed', payment_status: 'paid' });
-    // Asking again, with a guest's link token instead of a bearer, changes nothing.
-    const again = await call(ctx, 'POST', `/v2/payments/${paymentId}/refresh?token=${placed.access_token}`, null);
+    // Asking again, with a guest's access credential instead of a bearer, changes nothing.
+    const again = await call(ctx, 'POST', `/v2/payments/${paymentId}/refresh`, null, undefined, {
+      'x-order-access': placed.access_token,
+    });
     expect(again.json().data.status).toBe('succeeded');
     expect(await historyOf(ctx, placed.order.id)).toEqual(['pending_payment', 'placed']);
   });

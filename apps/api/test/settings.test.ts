@@ -152,6 +152,9 @@ describe('GET /api/v2/restaurants/app-settings', () => {
   });
 });
 
+/** The default theme with whole sections replaced: what the config editor saves. */
+const themeWith = (sections: Partial<typeof defaultTheme>) => ({ ...defaultTheme, ...sections });
+
 describe('PUT /api/v2/restaurants/app-settings input', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -195,7 +198,13 @@ describe('PUT /api/v2/restaurants/app-settings: who may save', () => {
   it('lets the owner of the tenant save: 200, and every later visitor gets the new theme', async () => {
     const token = await tokenOf('owner@bellanonna.example', ownerPassword);
     const res = await save(
-      { tenant_id: 139, web_config: { colors: { primary: '#0f766e' }, hero: { title: '<b>New</b> season' } } },
+      {
+        tenant_id: 139,
+        web_config: themeWith({
+          colors: { ...defaultTheme.colors, primary: '#0f766e' },
+          hero: { ...defaultTheme.hero, title: '<b>New</b> season' },
+        }),
+      },
       token,
     );
     expect(res.statusCode).toBe(200);
@@ -209,7 +218,10 @@ describe('PUT /api/v2/restaurants/app-settings: who may save', () => {
   it('refuses a customer with 403 and changes nothing', async () => {
     const before = await tenantTheme();
     const token = await tokenOf('customer@bellanonna.example', customerPassword);
-    const res = await save({ tenant_id: 139, web_config: { colors: { primary: '#123456' } } }, token);
+    const res = await save(
+      { tenant_id: 139, web_config: themeWith({ colors: { ...defaultTheme.colors, primary: '#123456' } }) },
+      token,
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('forbidden');
     expect(await tenantTheme()).toEqual(before);
@@ -229,7 +241,10 @@ describe('PUT /api/v2/restaurants/app-settings: who may save', () => {
       })
       .execute();
     const token = await tokenOf('owner@bellanonna.example', ownerPassword);
-    const res = await save({ tenant_id: 8, web_config: { colors: { primary: '#123456' } } }, token);
+    const res = await save(
+      { tenant_id: 8, web_config: themeWith({ colors: { ...defaultTheme.colors, primary: '#123456' } }) },
+      token,
+    );
     expect(res.statusCode).toBe(403);
   });
 
@@ -239,7 +254,7 @@ describe('PUT /api/v2/restaurants/app-settings: who may save', () => {
     await signUp(ctx.app, ctx.db, email, { password: 'manager password 1' });
     await ctx.db.updateTable('users').set({ role: 'manager' }).where('email', '=', email).execute();
     const res = await save(
-      { tenant_id: 139, web_config: { colors: { primary: '#123456' } } },
+      { tenant_id: 139, web_config: themeWith({ colors: { ...defaultTheme.colors, primary: '#123456' } }) },
       await tokenOf(email, 'manager password 1'),
     );
     expect(res.statusCode).toBe(403);
@@ -247,7 +262,10 @@ describe('PUT /api/v2/restaurants/app-settings: who may save', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await save({ tenant_id: 139, web_config: { colors: { primary: '#123456' } } });
+    const res = await save({
+      tenant_id: 139,
+      web_config: themeWith({ colors: { ...defaultTheme.colors, primary: '#123456' } }),
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -26,6 +26,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   };
   await app.register(helmet, {
     crossOriginEmbedderPolicy: false,
+    // An order link's address (its token) never goes to another site as a referrer (decision 026).
+    referrerPolicy: { policy: 'same-origin' },
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

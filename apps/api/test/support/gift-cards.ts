@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type GiftCardPurchase, sandboxTestCards } from '@orderfront/core';
+import { type GiftCardPurchase, giftCardTokenHeader, sandboxTestCards } from '@orderfront/core';
 import type { Db } from '../../src/db/database.js';
 import * as giftCards from '../../src/modules/gift-cards/ledger.js';
 import type { TestContext } from './app.js';
@@ -121,17 +121,18 @@ export async function buyGiftCard(ctx: TestContext, amount = 5000) {
   });
   if (res.statusCode !== 201) throw new Error(`buy gift card: ${res.statusCode} ${res.body}`);
   const purchase = res.json().data as GiftCardPurchase;
-  return { purchase, recipient, purchaser, paymentId: purchase.payment?.payment_id as string };
+  const token = purchase.purchase_token as string;
+  return { purchase, recipient, purchaser, token, paymentId: purchase.payment?.payment_id as string };
 }
 
-/** The buyer pays a purchase with a sandbox test card on the /gift-cards card form. */
-export const payGiftCard = (ctx: TestContext, id: number, purchaser: string, paymentId: string, number: string) =>
+/** The buyer pays a purchase with a sandbox test card on the /gift-cards card form (with the purchase's secret). */
+export const payGiftCard = (ctx: TestContext, id: number, token: string, paymentId: string, number: string) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/v2/gift-cards/${id}/pay/sandbox`,
+    headers: { [giftCardTokenHeader]: token },
     payload: {
       tenant_id: tenantId,
-      purchaser_email: purchaser,
       payment_id: paymentId,
       card_number: number,
       exp_month: 12,
@@ -145,8 +146,8 @@ export const payGiftCard = (ctx: TestContext, id: number, purchaser: string, pay
  * recipient, and who bought it.
  */
 export async function soldGiftCard(ctx: TestContext, amount: number) {
-  const { purchase, recipient, purchaser, paymentId } = await buyGiftCard(ctx, amount);
-  const paid = await payGiftCard(ctx, purchase.gift_card.id, purchaser, paymentId, sandboxTestCards.success);
+  const { purchase, recipient, purchaser, token, paymentId } = await buyGiftCard(ctx, amount);
+  const paid = await payGiftCard(ctx, purchase.gift_card.id, token, paymentId, sandboxTestCards.success);
   if (paid.statusCode !== 200) throw new Error(`pay gift card: ${paid.statusCode} ${paid.body}`);
   const [mail] = await mailsTo(ctx.db, recipient);
   const code = mail?.body_text.match(giftCardCodePattern)?.[0];

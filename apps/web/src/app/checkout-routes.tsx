@@ -14,6 +14,7 @@ import { GiftCardField } from '@/features/gift-cards/components/gift-card-field'
 import { PointsField } from '@/features/loyalty/components/points-field';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
+import { saveOrderAccess } from '@/lib/order-access';
 import { useRestaurantId } from './catalogue-routes';
 
 /**
@@ -122,10 +123,10 @@ export function CheckoutPaymentRoute({ dineIn = false }: { dineIn?: boolean }) {
     // At a table the next order goes to the same table.
     if (dineIn && table) checkout.startDineIn(table);
     useCartStore.getState().setCouponCode(null);
-    const guest = selectIsLoggedIn(useAuthStore.getState()) ? null : access_token;
+    if (!selectIsLoggedIn(useAuthStore.getState())) saveOrderAccess(order.id, access_token);
     void refetchCarts(queryClient);
     if (dineIn) {
-      navigate(`/dine-in/order/confirmation/${order.id}${guest ? `?token=${encodeURIComponent(guest)}` : ''}`);
+      navigate(`/dine-in/order/confirmation/${order.id}`);
     } else {
       navigate('/checkout/success');
     }

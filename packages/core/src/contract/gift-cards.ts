@@ -71,13 +71,23 @@ export const giftCardPurchaseSchema = z.object({
   gift_card: giftCardSchema,
   /** The card payment to complete (null once there is nothing left to pay). */
   payment: paymentSessionSchema.nullable(),
+  /**
+   * The purchase's secret, answered to the buyer only (by the purchase call): sent back in the
+   * x-gift-card-token header, it opens the purchase to a buyer without an account (decision 026).
+   */
+  purchase_token: z.string().optional(),
 });
 export type GiftCardPurchase = z.infer<typeof giftCardPurchaseSchema>;
 export const giftCardPurchaseResponseSchema = envelope(giftCardPurchaseSchema);
 
-/** GET /api/v2/gift-cards/:id?purchaser_email= : the buyer follows the purchase (payment, then active). */
+/**
+ * GET /api/v2/gift-cards/:id: the buyer follows the purchase (payment, then active), signed in as the
+ * purchaser or with the purchase's secret in the giftCardTokenHeader; anyone else gets 404.
+ */
 export const giftCardParamsSchema = z.strictObject({ id });
-export const giftCardPurchaseQuerySchema = z.strictObject({ purchaser_email: email });
+/** Earlier clients sent the purchaser's email; it opens nothing by itself, and must match if given. */
+export const giftCardPurchaseQuerySchema = z.strictObject({ purchaser_email: email.optional() });
+export const giftCardTokenHeader = 'x-gift-card-token';
 
 /**
  * POST /api/v2/gift-cards/balance: check a code. Unknown, void, unpaid and other businesses' codes

@@ -176,13 +176,26 @@ export const placedOrderSchema = z.object({
   order: orderSchema,
   /** Card orders: the payment to complete; cash: null. */
   payment: paymentSessionSchema.nullable(),
+  /** The order's access credential, for the orderAccessHeader (a guest has no other way back to it). */
   access_token: z.string(),
 });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 export const placedOrderResponseSchema = envelope(placedOrderSchema);
 
-/** GET /api/v2/orders/:id[?token=] (token: a guest's confirmation link) */
-export const orderQuerySchema = z.strictObject({ token: z.string().max(128).optional() });
+/**
+ * A guest reaches an order with a credential in this header, never in a URL (decision 026): the
+ * placing answer carries one, and the mailed link's token is exchanged for one.
+ */
+export const orderAccessHeader = 'x-order-access';
+
+/** GET /api/v2/orders/:id and the other order calls: no query (a token in a URL is refused). */
+export const orderQuerySchema = z.strictObject({});
+
+/** POST /api/v2/orders/:id/access: the mailed link's token, exchanged once for a header credential. */
+export const orderAccessBodySchema = z.strictObject({ token: z.string().min(1).max(128) });
+export const orderAccessSchema = z.object({ access: z.string(), expires_at: z.string() });
+export type OrderAccessCredential = z.infer<typeof orderAccessSchema>;
+export const orderAccessResponseSchema = envelope(orderAccessSchema);
 export const orderResponseSchema = envelope(orderSchema);
 
 /** GET /api/v2/orders: the signed-in user's order history, newest first. */

@@ -18,140 +18,128 @@ const size = (min: number, max: number) => z.number().int().min(min).max(max);
 
 const link = z.strictObject({ label: text(60).min(1, 'Required'), url: url.refine((v) => v !== '', 'Required') });
 
+const mobileApp = z.strictObject({
+  showPromotion: z.boolean(),
+  appName: text(60),
+  description: text(300),
+  playStoreUrl: url,
+  appStoreUrl: url,
+});
+
+/** The theme's sections (spec §3 Theme/config), each complete. Unknown fields are rejected. */
+const themeSections = {
+  colors: z.strictObject({ primary: color, secondary: color, accent: color, background: color, text: color }),
+  hero: z.strictObject({
+    variant: z.enum(['overlay', 'split']),
+    backgroundImage: url,
+    title: text(120),
+    subtitle: text(300),
+    ctaText: text(40),
+    ctaLink: url,
+  }),
+  features: z.strictObject({
+    variant: z.enum(['grid', 'list']),
+    title: text(120),
+    subtitle: text(300),
+    items: z
+      .array(
+        z.strictObject({
+          id: text(40).min(1),
+          title: text(60),
+          description: text(300),
+          icon: text(40),
+        }),
+      )
+      .max(8),
+  }),
+  categories: z.strictObject({ variant: z.enum(['grid', 'carousel']), title: text(120), subtitle: text(300) }),
+  menu: z.strictObject({
+    variant: z.enum(['grid', 'list']),
+    title: text(120),
+    subtitle: text(300),
+    categoryLayout: z.enum(['horizontal', 'vertical']),
+    showOutOfStockProducts: z.boolean(),
+  }),
+  footer: z.strictObject({
+    variant: z.enum(['simple', 'columns']),
+    showNewsletter: z.boolean(),
+    copyrightText: text(200),
+    links: z.array(link).max(12),
+  }),
+  header: z.strictObject({
+    height: size(40, 160),
+    topOfferBannerHeight: size(24, 120),
+    showBusinessNameWithLogo: z.boolean(),
+    logoSizeDesktop: size(16, 160),
+    logoSizeMobile: size(16, 160),
+  }),
+  topOfferBanner: z.strictObject({
+    topOfferBannerHeight: size(24, 120),
+    showTopOfferBanner: z.boolean(),
+    topOfferBannerText: text(200),
+  }),
+  seo: z.strictObject({
+    title: text(120),
+    description: text(320),
+    keywords: z.array(text(40)).max(30),
+    ogImage: url,
+    twitterHandle: z
+      .string()
+      .trim()
+      .regex(/^(@?[A-Za-z0-9_]{1,15})?$/, 'Must be a handle like @bellanonna'),
+    ogType: z.enum(['website', 'restaurant', 'business.business']),
+    ogSiteName: text(80),
+    twitterCard: z.enum(['summary', 'summary_large_image']),
+    favicon: url,
+    appleTouchIcon: url,
+    themeColor: color,
+  }),
+  general: z.strictObject({
+    tagline: text(160),
+    logo: url,
+    favicon: url,
+    aboutContent: text(2000),
+    showConfigEditor: z.boolean(),
+    contactEmail: z.union([z.literal(''), z.email('Must be an email address').max(254)]),
+    contactPhone: text(40),
+    websiteUrl: url,
+    businessFullName: text(120),
+    businessShortName: text(60),
+    businessAcn: text(40),
+    tenantId: z.number().int().positive().optional(),
+    socialLinks: z
+      .array(z.strictObject({ platform: text(30).min(1), url: url.refine((v) => v !== '', 'Required') }))
+      .max(10),
+    mobileApp,
+    autoClearRestaurantOnInterval: z.boolean(),
+    autoClearRestaurantTimeInterval: z.number().int().min(1).max(168),
+    showBestSellingSection: z.boolean(),
+    showFreshAdditionsSection: z.boolean(),
+    isAsapOptionEnabled: z.boolean(),
+    showProductUnit: z.boolean(),
+  }),
+};
+
+type Sections = typeof themeSections;
+
 /**
- * A tenant's saved theme (spec §3 Theme/config), every field optional: what the config editor
- * saves and what app_settings.web_config holds. Unknown fields are rejected.
+ * A complete theme: what PUT /v2/restaurants/app-settings must carry and what app_settings.web_config
+ * holds (decision 026: nothing partial is stored). The tenant id is the server's, so it may be left out.
+ */
+export const themeSchema = z.strictObject(themeSections);
+
+/**
+ * Part of a theme, every field optional: what PATCH /v2/restaurants/app-settings merges over the
+ * stored theme (the result is checked as a complete theme before it is stored).
  */
 export const themePatchSchema = z.strictObject({
-  colors: z
-    .strictObject({ primary: color, secondary: color, accent: color, background: color, text: color })
-    .partial()
-    .optional(),
-  hero: z
-    .strictObject({
-      variant: z.enum(['overlay', 'split']),
-      backgroundImage: url,
-      title: text(120),
-      subtitle: text(300),
-      ctaText: text(40),
-      ctaLink: url,
-    })
-    .partial()
-    .optional(),
-  features: z
-    .strictObject({
-      variant: z.enum(['grid', 'list']),
-      title: text(120),
-      subtitle: text(300),
-      items: z
-        .array(
-          z.strictObject({
-            id: text(40).min(1),
-            title: text(60),
-            description: text(300),
-            icon: text(40),
-          }),
-        )
-        .max(8),
-    })
-    .partial()
-    .optional(),
-  categories: z
-    .strictObject({ variant: z.enum(['grid', 'carousel']), title: text(120), subtitle: text(300) })
-    .partial()
-    .optional(),
-  menu: z
-    .strictObject({
-      variant: z.enum(['grid', 'list']),
-      title: text(120),
-      subtitle: text(300),
-      categoryLayout: z.enum(['horizontal', 'vertical']),
-      showOutOfStockProducts: z.boolean(),
-    })
-    .partial()
-    .optional(),
-  footer: z
-    .strictObject({
-      variant: z.enum(['simple', 'columns']),
-      showNewsletter: z.boolean(),
-      copyrightText: text(200),
-      links: z.array(link).max(12),
-    })
-    .partial()
-    .optional(),
-  header: z
-    .strictObject({
-      height: size(40, 160),
-      topOfferBannerHeight: size(24, 120),
-      showBusinessNameWithLogo: z.boolean(),
-      logoSizeDesktop: size(16, 160),
-      logoSizeMobile: size(16, 160),
-    })
-    .partial()
-    .optional(),
-  topOfferBanner: z
-    .strictObject({
-      topOfferBannerHeight: size(24, 120),
-      showTopOfferBanner: z.boolean(),
-      topOfferBannerText: text(200),
-    })
-    .partial()
-    .optional(),
-  seo: z
-    .strictObject({
-      title: text(120),
-      description: text(320),
-      keywords: z.array(text(40)).max(30),
-      ogImage: url,
-      twitterHandle: z
-        .string()
-        .trim()
-        .regex(/^(@?[A-Za-z0-9_]{1,15})?$/, 'Must be a handle like @bellanonna'),
-      ogType: z.enum(['website', 'restaurant', 'business.business']),
-      ogSiteName: text(80),
-      twitterCard: z.enum(['summary', 'summary_large_image']),
-      favicon: url,
-      appleTouchIcon: url,
-      themeColor: color,
-    })
-    .partial()
-    .optional(),
-  general: z
-    .strictObject({
-      tagline: text(160),
-      logo: url,
-      favicon: url,
-      aboutContent: text(2000),
-      showConfigEditor: z.boolean(),
-      contactEmail: z.union([z.literal(''), z.email('Must be an email address').max(254)]),
-      contactPhone: text(40),
-      websiteUrl: url,
-      businessFullName: text(120),
-      businessShortName: text(60),
-      businessAcn: text(40),
-      tenantId: z.number().int().positive(),
-      socialLinks: z
-        .array(z.strictObject({ platform: text(30).min(1), url: url.refine((v) => v !== '', 'Required') }))
-        .max(10),
-      mobileApp: z
-        .strictObject({
-          showPromotion: z.boolean(),
-          appName: text(60),
-          description: text(300),
-          playStoreUrl: url,
-          appStoreUrl: url,
-        })
-        .partial(),
-      autoClearRestaurantOnInterval: z.boolean(),
-      autoClearRestaurantTimeInterval: z.number().int().min(1).max(168),
-      showBestSellingSection: z.boolean(),
-      showFreshAdditionsSection: z.boolean(),
-      isAsapOptionEnabled: z.boolean(),
-      showProductUnit: z.boolean(),
-    })
-    .partial()
-    .optional(),
+  ...(Object.fromEntries(
+    Object.entries(themeSections).map(([key, section]) => [key, section.partial().optional()]),
+  ) as { [K in keyof Sections]: z.ZodOptional<ReturnType<Sections[K]['partial']>> }),
+  general: themeSections.general.extend({ mobileApp: mobileApp.partial() }).partial().optional(),
 });
+
+export type ValidTheme = z.infer<typeof themeSchema>;
 
 export type ValidThemePatch = z.infer<typeof themePatchSchema>;
 
@@ -189,12 +177,21 @@ export type AppSettingsEntry = z.infer<typeof appSettingsEntrySchema>;
 /** A list whose first element holds the settings (spec §7). */
 export const appSettingsResponseSchema = envelope(z.array(appSettingsEntrySchema));
 
-/** PUT /v2/restaurants/app-settings: the config editor saves a tenant's (or restaurant's) theme. */
+/** PUT /v2/restaurants/app-settings: the config editor saves a tenant's (or restaurant's) whole theme. */
 export const saveAppSettingsBodySchema = z.strictObject({
+  tenant_id: z.number().int().positive(),
+  restaurant_id: z.number().int().positive().nullable().optional(),
+  web_config: themeSchema,
+});
+
+/** PATCH /v2/restaurants/app-settings: part of a theme, merged over the stored one. */
+export const patchAppSettingsBodySchema = z.strictObject({
   tenant_id: z.number().int().positive(),
   restaurant_id: z.number().int().positive().nullable().optional(),
   web_config: themePatchSchema,
 });
+
+export type PatchAppSettingsBody = z.infer<typeof patchAppSettingsBodySchema>;
 
 export type SaveAppSettingsBody = z.infer<typeof saveAppSettingsBodySchema>;
 

@@ -47,6 +47,8 @@ export interface GiftCardDeps {
   config: Pick<Config, 'publicBaseUrl'>;
   log: FastifyBaseLogger;
   payments?: GiftCardPayments;
+  /** Signs a purchase's secret with the tenant's link secret (the order service's). */
+  sign: (tenantId: number, subject: string) => Promise<string>;
   now?: () => Date;
 }
 

@@ -12,7 +12,7 @@ import {
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { GiftCardRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { sha256 } from '../auth/crypto.js';
+import { safeEqual, sha256 } from '../auth/crypto.js';
 import type { PaymentEvent } from '../payments/provider.js';
 import type { GiftCardContext } from './context.js';
 import type { giftCardDelivery } from './delivery.js';
@@ -22,6 +22,13 @@ import { toView } from './views.js';
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
 /** Codes for a date are mailed at this local time on that day. */
 const deliveryTime = '08:00';
+
+/** Who asks for a purchase: the signed-in user, the purchase's secret, and (earlier clients) an email. */
+export interface PurchaseAccess {
+  userId?: number | null;
+  token?: string | undefined;
+  email?: string | undefined;
+}
 
 type SandboxInput =
   | { payment_id: string; card: { card_number: string; exp_month: number; exp_year: number; cvc: string } }
@@ -73,12 +80,20 @@ function deliverAt(at: Date, deliverOn: string | undefined, timezone: string, ma
 export function giftCardPurchases(ctx: GiftCardContext, delivery: ReturnType<typeof giftCardDelivery>) {
   const { cards, now } = ctx;
 
-  /** The buyer's view: the purchaser's email is the key (a guest buys without an account). */
-  async function purchased(tenantId: number, id: number, purchaserEmail: string) {
+  const tokenOf = (row: Pick<GiftCardRow, 'tenant_id' | 'id'>) =>
+    ctx.sign(row.tenant_id, `gift-card-purchase:${row.tenant_id}:${row.id}`);
+
+  /**
+   * The buyer's view (decision 026): the purchaser signed in, or whoever holds the purchase's secret
+   * (a guest buys without an account). Anyone else, or a wrong email, sees no purchase at all.
+   */
+  async function purchased(tenantId: number, id: number, buyer: PurchaseAccess) {
     const row = await cards.byId(tenantId, id);
-    if (row?.source !== 'purchase' || row.purchaser_email !== purchaserEmail.toLowerCase()) {
-      throw new AppError('not_found', 'Gift card not found');
-    }
+    if (row?.source !== 'purchase') throw new AppError('not_found', 'Gift card not found');
+    const byUser = buyer.userId != null && row.purchaser_user_id === buyer.userId;
+    const byToken = buyer.token ? safeEqual(buyer.token, await tokenOf(row)) : false;
+    const emailOk = !buyer.email || row.purchaser_email === buyer.email.toLowerCase();
+    if (!(byUser || byToken) || !emailOk) throw new AppError('not_found', 'Gift card not found');
     return row;
   }
 
@@ -101,7 +116,7 @@ export function giftCardPurchases(ctx: GiftCardContext, delivery: ReturnType<typ
     body: BuyGiftCardBody,
     idempotencyKey: string | undefined,
     userId: number | null,
-  ): Promise<{ gift_card: GiftCard; payment: PaymentSession | null; created: boolean }> {
+  ): Promise<{ gift_card: GiftCard; payment: PaymentSession | null; created: boolean; purchase_token: string }> {
     const key = checkedKey(idempotencyKey);
     const tenant = await ctx.tenantOf(body.tenant_id);
     const settings = await ctx.options(tenant);
@@ -160,7 +175,7 @@ export function giftCardPurchases(ctx: GiftCardContext, delivery: ReturnType<typ
       });
       row = await cards.setPayment(row, payment.provider, payment.payment_id);
     }
-    return { gift_card: toView(row), payment, created };
+    return { gift_card: toView(row), payment, created, purchase_token: await tokenOf(row) };
   }
 
   /**
@@ -195,14 +210,14 @@ export function giftCardPurchases(ctx: GiftCardContext, delivery: ReturnType<typ
     buy,
     onPaymentEvent,
 
-    async get(tenantId: number, id: number, purchaserEmail: string) {
-      const row = await purchased(tenantId, id, purchaserEmail);
+    async get(tenantId: number, id: number, buyer: PurchaseAccess) {
+      const row = await purchased(tenantId, id, buyer);
       return { gift_card: toView(row), payment: row.status === 'pending_payment' ? await paymentOf(row) : null };
     },
 
     /** After the card form: asks the provider (never the client) whether the payment succeeded. */
-    async confirm(tenantId: number, id: number, purchaserEmail: string) {
-      let row = await purchased(tenantId, id, purchaserEmail);
+    async confirm(tenantId: number, id: number, buyer: PurchaseAccess) {
+      let row = await purchased(tenantId, id, buyer);
       const payment = await paymentOf(row);
       if (row.status === 'pending_payment' && payment?.status === 'succeeded') {
         await delivery.activatePurchase(tenantId, id);
@@ -212,8 +227,8 @@ export function giftCardPurchases(ctx: GiftCardContext, delivery: ReturnType<typ
     },
 
     /** The sandbox card form for a purchase; success activates the card and mails its code. */
-    async paySandbox(tenantId: number, id: number, purchaserEmail: string, input: SandboxInput) {
-      const row = await purchased(tenantId, id, purchaserEmail);
+    async paySandbox(tenantId: number, id: number, buyer: PurchaseAccess, input: SandboxInput) {
+      const row = await purchased(tenantId, id, buyer);
       if (!ctx.payments || row.payment_provider !== 'sandbox' || row.payment_id !== input.payment_id) {
         throw new AppError('not_found', 'Payment not found');
       }

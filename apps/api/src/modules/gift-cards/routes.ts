@@ -18,6 +18,7 @@ import {
   giftCardParamsSchema,
   giftCardPurchaseQuerySchema,
   giftCardPurchaseResponseSchema,
+  giftCardTokenHeader,
   sandboxChallengeBodySchema,
   sandboxConfirmBodySchema,
 } from '@orderfront/core';
@@ -25,6 +26,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { requireRole, userOf } from '../auth/identity.js';
+import type { PurchaseAccess } from './purchase.js';
 import { type GiftCardPayments, type GiftCardService, giftCardService } from './service.js';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -41,6 +43,15 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The buyer of a purchase: signed in as its purchaser, or holding its secret (decision 026). */
+function buyerOf(request: FastifyRequest, email: string | undefined): PurchaseAccess {
+  return {
+    userId: request.identity?.kind === 'user' ? request.identity.userId : null,
+    token: header(request, giftCardTokenHeader),
+    email,
+  };
+}
+
 const requireStaff = requireRole('staff', 'manager', 'owner');
 const requireManager = requireRole('manager', 'owner');
 
@@ -51,6 +62,7 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
     config: app.config,
     log: app.log,
     payments: options.payments,
+    sign: app.orders.service.signFor,
   });
   app.orders.otherPayments.push(service.onPaymentEvent);
   // Codes for a date are mailed by a sweep, once per period across processes; the claim keeps mails single.
@@ -102,7 +114,7 @@ function purchaseRoutes(app: App, service: GiftCardService) {
     {
       schema: {
         tags,
-        summary: 'A purchase as its buyer sees it (the code is never shown)',
+        summary: `A purchase as its buyer sees it (signed in as the purchaser, or with the ${giftCardTokenHeader} header from the purchase); the code is never shown`,
         params: giftCardParamsSchema,
         querystring: giftCardPurchaseQuerySchema.extend({ tenant_id: giftCardOptionsQuerySchema.shape.tenant_id }),
         response: { 200: giftCardPurchaseResponseSchema },
@@ -111,7 +123,11 @@ function purchaseRoutes(app: App, service: GiftCardService) {
     async (request) => {
       assertTenant(request, request.query.tenant_id);
       return {
-        data: await service.get(request.query.tenant_id, request.params.id, request.query.purchaser_email),
+        data: await service.get(
+          request.query.tenant_id,
+          request.params.id,
+          buyerOf(request, request.query.purchaser_email),
+        ),
         error: null,
       };
     },
@@ -131,7 +147,11 @@ function purchaseRoutes(app: App, service: GiftCardService) {
     async (request) => {
       assertTenant(request, request.body.tenant_id);
       return {
-        data: await service.confirm(request.body.tenant_id, request.params.id, request.body.purchaser_email),
+        data: await service.confirm(
+          request.body.tenant_id,
+          request.params.id,
+          buyerOf(request, request.body.purchaser_email),
+        ),
         error: null,
       };
     },
@@ -154,7 +174,7 @@ function purchaseRoutes(app: App, service: GiftCardService) {
       const { tenant_id, purchaser_email, payment_id, card_number, exp_month, exp_year, cvc } = request.body;
       assertTenant(request, tenant_id);
       return {
-        data: await service.paySandbox(tenant_id, request.params.id, purchaser_email, {
+        data: await service.paySandbox(tenant_id, request.params.id, buyerOf(request, purchaser_email), {
           payment_id,
           card: { card_number, exp_month, exp_year, cvc },
         }),
@@ -178,7 +198,10 @@ function purchaseRoutes(app: App, service: GiftCardService) {
       const { tenant_id, purchaser_email, payment_id, approve } = request.body;
       assertTenant(request, tenant_id);
       return {
-        data: await service.paySandbox(tenant_id, request.params.id, purchaser_email, { payment_id, approve }),
+        data: await service.paySandbox(tenant_id, request.params.id, buyerOf(request, purchaser_email), {
+          payment_id,
+          approve,
+        }),
         error: null,
       };
     },

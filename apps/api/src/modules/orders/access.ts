@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { safeEqual, sha256 } from '../auth/crypto.js';
@@ -6,37 +6,88 @@ import type { OrderAccess, OrderContext } from './context.js';
 import { placementRepository } from './placement-repository.js';
 import type { OrderOwner } from './repository.js';
 
+/** How long the header-borne credential a link token is exchanged for stays good (decision 026). */
+export const orderAccessTtlMs = 24 * 60 * 60 * 1000;
+
+const hmac = (secret: string, subject: string) => createHmac('sha256', secret).update(subject).digest('base64url');
+
 /** The token of a guest's confirmation link, signed with the tenant's link secret. */
 export const signLink = (secret: string, row: Pick<OrderRow, 'tenant_id' | 'id'>) =>
-  createHmac('sha256', secret).update(`order:${row.tenant_id}:${row.id}`).digest('base64url');
+  hmac(secret, `order:${row.tenant_id}:${row.id}`);
+
+/** The credential sent in the order access header: `<expiry in epoch seconds>.<signature>`. */
+const signAccess = (secret: string, row: Pick<OrderRow, 'tenant_id' | 'id'>, expires: number) =>
+  `${expires}.${hmac(secret, `order-access:${row.tenant_id}:${row.id}:${expires}`)}`;
 
 function ownsOrder(row: OrderRow, owner: OrderOwner | null) {
   if (!owner || owner.tenantId !== row.tenant_id) return false;
   return 'user_id' in owner ? row.user_id === owner.user_id : row.guest_id === owner.guest_id;
 }
 
-/** Who may see an order: its owner, or whoever holds its link token. */
-export function orderAccess({ db, repo }: OrderContext) {
-  /** The token of a guest's confirmation link: recomputable by the server (mail, retries), stored hashed. */
-  async function accessToken(row: Pick<OrderRow, 'tenant_id' | 'id'>): Promise<string> {
-    const secret = await placementRepository(db).linkSecret(row.tenant_id);
+/**
+ * Who may see an order: its owner, or whoever holds a current access credential for it. The mailed
+ * link's token opens nothing by itself: it is exchanged once for a credential that travels in a
+ * header, never in a URL (decision 026).
+ */
+export function orderAccess({ db, repo, now }: OrderContext) {
+  async function secretOf(tenantId: number) {
+    const secret = await placementRepository(db).linkSecret(tenantId);
     if (!secret) throw new Error('order link secret missing');
-    return signLink(secret, row);
+    return secret;
   }
 
-  /** The order if the caller owns it or holds its link token; anything else looks like no order at all. */
+  /** The token of a guest's confirmation link: recomputable by the server (mail, retries), stored hashed. */
+  async function accessToken(row: Pick<OrderRow, 'tenant_id' | 'id'>): Promise<string> {
+    return signLink(await secretOf(row.tenant_id), row);
+  }
+
+  /** A credential for the order's access header, good until `expiresAt`. */
+  async function credential(row: Pick<OrderRow, 'tenant_id' | 'id'>, expiresAt: number) {
+    const expires = Math.floor(expiresAt / 1000);
+    return {
+      access: signAccess(await secretOf(row.tenant_id), row, expires),
+      expires_at: new Date(expires * 1000).toISOString(),
+    };
+  }
+
+  async function credentialHolds(row: OrderRow, value: string): Promise<boolean> {
+    const [expires, signature] = value.split('.');
+    const seconds = Number(expires);
+    if (!signature || !Number.isInteger(seconds) || seconds * 1000 <= now().getTime()) return false;
+    const secret = await placementRepository(db).linkSecret(row.tenant_id);
+    return Boolean(secret) && safeEqual(signAccess(secret as string, row, seconds), value);
+  }
+
+  /** The order if the caller owns it or holds a current credential; anything else looks like no order at all. */
   async function authorised(id: number, access: OrderAccess): Promise<OrderRow> {
     const row = await repo.findAnyTenant(id);
     const byOwner = row ? ownsOrder(row, access.owner) : false;
-    const byToken =
-      row && access.token && (!access.owner || access.owner.tenantId === row.tenant_id)
-        ? safeEqual(sha256(access.token), row.access_token_hash)
-        : false;
-    if (!row || !(byOwner || byToken)) throw new AppError('not_found', 'Order not found');
+    const sameTenant = !access.owner || access.owner.tenantId === row?.tenant_id;
+    const byCredential = row && access.credential && sameTenant ? await credentialHolds(row, access.credential) : false;
+    if (!row || !(byOwner || byCredential)) throw new AppError('not_found', 'Order not found');
     return row;
   }
 
-  return { accessToken, authorised };
+  /** The mailed link's token, exchanged for a header-borne credential; a wrong token is no order at all. */
+  async function exchange(id: number, linkToken: string, owner: OrderOwner | null) {
+    const row = await repo.findAnyTenant(id);
+    const sameTenant = !owner || owner.tenantId === row?.tenant_id;
+    if (!row || !sameTenant || !safeEqual(sha256(linkToken), row.access_token_hash)) {
+      throw new AppError('not_found', 'Order not found');
+    }
+    return credential(row, now().getTime() + orderAccessTtlMs);
+  }
+
+  /**
+   * A secret for a link or credential of another kind (`subject` names it, e.g. a gift card purchase),
+   * signed with the tenant's link secret so the server can recompute it and store nothing.
+   */
+  async function signFor(tenantId: number, subject: string): Promise<string> {
+    const secret = await placementRepository(db).ensureLinkSecret(tenantId, randomBytes(32).toString('base64url'));
+    return hmac(secret, subject);
+  }
+
+  return { accessToken, credential, authorised, exchange, signFor };
 }
 
 export type OrderAccessCheck = ReturnType<typeof orderAccess>;

@@ -27,10 +27,11 @@ export interface OrderServiceDeps {
   now?: () => Date;
 }
 
-/** The caller of a customer-facing order call: their bearer identity and/or a link token. */
+/** The caller of a customer-facing order call: their bearer identity and/or an order access credential. */
 export interface OrderAccess {
   owner: OrderOwner | null;
-  token?: string | undefined;
+  /** The order access header's credential (decision 026), exchanged for the mailed link's token. */
+  credential?: string | undefined;
 }
 
 /** What every part of the order service shares: its dependencies, repository and clock. */

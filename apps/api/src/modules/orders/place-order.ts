@@ -16,7 +16,7 @@ import type { CartService } from '../cart/service.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import { restaurantService } from '../restaurants/service.js';
 import { settingsService } from '../settings/service.js';
-import { type OrderAccessCheck, signLink } from './access.js';
+import { type OrderAccessCheck, orderAccessTtlMs, signLink } from './access.js';
 import type { OrderContext, Trx } from './context.js';
 import type { OrderNotices } from './notices.js';
 import type { PaymentLifecycle } from './payment-lifecycle.js';
@@ -159,7 +159,7 @@ async function customerDetails(owner: OrderOwner, body: PlaceOrderBody, trx: Trx
 export function placeOrder(
   { deps, db, repo, now }: OrderContext,
   { view }: OrderViews,
-  { accessToken }: OrderAccessCheck,
+  { credential }: OrderAccessCheck,
   { announce }: OrderNotices,
   { ensurePayment }: PaymentLifecycle,
   cart: CartService,
@@ -169,7 +169,9 @@ export function placeOrder(
   async function answer(row: OrderRow): Promise<PlacedOrder> {
     const payment = row.status === 'pending_payment' ? await ensurePayment(row) : null;
     const fresh = (await repo.find(db, row.tenant_id, row.id)) ?? row;
-    return { order: await view(fresh), payment, access_token: await accessToken(fresh) };
+    // Good for a day from the order's creation, so a retry answers the same credential.
+    const access = await credential(fresh, Date.parse(fresh.created_at) + orderAccessTtlMs);
+    return { order: await view(fresh), payment, access_token: access.access };
   }
 
   async function replayOf(owner: OrderOwner, keyHash: string, fingerprint: string) {

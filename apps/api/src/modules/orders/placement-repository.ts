@@ -51,6 +51,22 @@ export function placementRepository(exec: Executor) {
         .executeTakeFirstOrThrow();
     },
 
+    /** The tenant's link secret, made (with its order counter) if the tenant has none yet. */
+    async ensureLinkSecret(tenantId: number, newSecret: string) {
+      await exec
+        .insertInto('order_counters')
+        .values({ tenant_id: tenantId, last_number: 1000, link_secret: newSecret })
+        .onConflict((oc) => oc.column('tenant_id').doNothing())
+        .execute();
+      return (
+        await exec
+          .selectFrom('order_counters')
+          .select('link_secret')
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow()
+      ).link_secret;
+    },
+
     linkSecret: async (tenantId: number) =>
       (
         await exec

@@ -1,6 +1,9 @@
 import {
   type Order,
   type OrderEventData,
+  orderAccessBodySchema,
+  orderAccessHeader,
+  orderAccessResponseSchema,
   orderHistoryQuerySchema,
   orderHistoryResponseSchema,
   orderIdParamsSchema,
@@ -11,6 +14,7 @@ import {
   placeOrderBodySchema,
   reorderResponseSchema,
 } from '@orderfront/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerOf } from '../../lib/owner.js';
@@ -27,6 +31,12 @@ const fromOrder = (order: Order): OrderEventData => ({
   ready_at: order.ready_at,
   status_history: order.status_history,
 });
+
+/** The caller of an order call: their identity and the order access header's credential (decision 026). */
+function accessOf(request: FastifyRequest) {
+  const value = request.headers[orderAccessHeader];
+  return { owner: ownerOf(request), credential: Array.isArray(value) ? value[0] : value };
+}
 
 /** Orders for customers: place (idempotent), read, follow live, history, reorder, give up a payment. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,14 +92,31 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "One order, for its owner or with the confirmation link's token",
+        summary: `One order, for its owner or with the ${orderAccessHeader} header`,
         params: orderIdParamsSchema,
         querystring: orderQuerySchema,
         response: { 200: orderResponseSchema },
       },
     },
     async (request) => ({
-      data: await service.get(request.params.id, { owner: ownerOf(request), token: request.query.token }),
+      data: await service.get(request.params.id, accessOf(request)),
+      error: null,
+    }),
+  );
+
+  app.post(
+    '/v2/orders/:id/access',
+    {
+      schema: {
+        tags,
+        summary: `Exchange the confirmation link's token for a credential to send in the ${orderAccessHeader} header`,
+        params: orderIdParamsSchema,
+        body: orderAccessBodySchema,
+        response: { 200: orderAccessResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.exchange(request.params.id, request.body.token, ownerOf(request)),
       error: null,
     }),
   );
@@ -105,7 +132,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await service.get(request.params.id, { owner: ownerOf(request), token: request.query.token });
+      const order = await service.get(request.params.id, accessOf(request));
       const stream = openEventStream(request, reply, { open: streams });
       stream.onClose(events.onOrder(order.id, (event) => stream.send('order', eventData(event))));
       stream.send('order', fromOrder(order));
@@ -124,7 +151,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await service.payment(request.params.id, { owner: ownerOf(request), token: request.query.token }),
+      data: await service.payment(request.params.id, accessOf(request)),
       error: null,
     }),
   );
@@ -142,7 +169,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await service.cancelByCustomer(request.params.id, { owner: ownerOf(request), token: request.query.token }),
+      data: await service.cancelByCustomer(request.params.id, accessOf(request)),
       error: null,
     }),
   );

@@ -64,6 +64,8 @@ export function orderService(deps: OrderServiceDeps) {
   return {
     ...placeOrder(ctx, views, access, notices, lifecycle, cart),
     get,
+    exchange: access.exchange,
+    signFor: access.signFor,
     history,
     reorder,
     cancelByCustomer,

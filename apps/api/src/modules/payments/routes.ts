@@ -1,15 +1,23 @@
 import {
   envelope,
+  orderAccessHeader,
   orderQuerySchema,
   paymentIdParamsSchema,
   paymentSessionResponseSchema,
   sandboxChallengeBodySchema,
   sandboxConfirmBodySchema,
 } from '@orderfront/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerOf } from '../../lib/owner.js';
 import { paymentWebhooks } from './service.js';
+
+/** The caller: their identity and the order access header's credential (decision 026). */
+function accessOf(request: FastifyRequest) {
+  const value = request.headers[orderAccessHeader];
+  return { owner: ownerOf(request), credential: Array.isArray(value) ? value[0] : value };
+}
 
 /** Card payment calls: the sandbox's card form, a refresh from the provider, and provider webhooks. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +38,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { payment_id, card_number, exp_month, exp_year, cvc } = request.body;
-      const access = { owner: ownerOf(request), token: request.query.token };
+      const access = accessOf(request);
       const card = { card_number, exp_month, exp_year, cvc };
       return { data: await service.sandboxConfirm(payment_id, access, card), error: null };
     },
@@ -49,7 +57,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { payment_id, approve } = request.body;
-      const access = { owner: ownerOf(request), token: request.query.token };
+      const access = accessOf(request);
       return { data: await service.sandboxChallenge(payment_id, access, approve), error: null };
     },
   );
@@ -67,10 +75,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await service.refreshPayment(request.params.payment_id, {
-        owner: ownerOf(request),
-        token: request.query.token,
-      }),
+      data: await service.refreshPayment(request.params.payment_id, accessOf(request)),
       error: null,
     }),
   );

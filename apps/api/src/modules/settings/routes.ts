@@ -1,6 +1,7 @@
 import {
   appSettingsQuerySchema,
   appSettingsResponseSchema,
+  patchAppSettingsBodySchema,
   saveAppSettingsBodySchema,
   savePaymentGatewayBodySchema,
 } from '@orderfront/core';
@@ -33,7 +34,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireTenantOwner,
       schema: {
         tags: ['settings'],
-        summary: 'Save the theme from the config editor (the owner of the tenant only)',
+        summary: 'Replace the theme with a complete one from the config editor (the owner of the tenant only)',
         body: saveAppSettingsBodySchema,
         response: { 200: appSettingsResponseSchema },
       },
@@ -41,6 +42,23 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { tenant_id, restaurant_id, web_config } = request.body;
       return { data: [await settings.save(tenant_id, restaurant_id ?? null, web_config)], error: null };
+    },
+  );
+
+  app.patch(
+    '/v2/restaurants/app-settings',
+    {
+      preHandler: requireTenantOwner,
+      schema: {
+        tags: ['settings'],
+        summary: 'Change part of the theme: merged over the stored one, saved only if the result is a complete theme',
+        body: patchAppSettingsBodySchema,
+        response: { 200: appSettingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenant_id, restaurant_id, web_config } = request.body;
+      return { data: [await settings.patch(tenant_id, restaurant_id ?? null, web_config)], error: null };
     },
   );
 

@@ -12,6 +12,8 @@ import {
   type Theme,
   type ThemePatch,
   themePatchSchema,
+  themeSchema,
+  type ValidTheme,
   type ValidThemePatch,
 } from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -133,16 +135,35 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
     return entry;
   }
 
-  async function save(tenantId: number, restaurantId: number | null, patch: ValidThemePatch) {
+  async function assertTarget(tenantId: number, restaurantId: number | null) {
     if (!(await tenantService(db).byId(tenantId))) throw new AppError('not_found', 'No settings for this tenant');
     if (restaurantId !== null && !(await repo.restaurantExists(tenantId, restaurantId))) {
       throw new AppError('not_found', 'Restaurant not found');
     }
+  }
+
+  /** PUT: a complete theme replaces the stored one (decision 026). */
+  async function save(tenantId: number, restaurantId: number | null, theme: ValidTheme) {
+    await assertTarget(tenantId, restaurantId);
     // The tenant id is the row's, never the client's idea of it.
-    const { general, ...rest } = patch;
-    const stored = general ? { ...rest, general: { ...general, tenantId: undefined } } : rest;
+    const stored = { ...theme, general: { ...theme.general, tenantId: undefined } };
     await repo.saveWebConfig(tenantId, restaurantId, JSON.stringify(stored));
     return get(tenantId, restaurantId);
+  }
+
+  /** PATCH: part of a theme merged over the effective one; the result is stored only if it is a complete theme. */
+  async function patch(tenantId: number, restaurantId: number | null, part: ValidThemePatch) {
+    await assertTarget(tenantId, restaurantId);
+    const current = await get(tenantId, restaurantId);
+    const merged = mergeTheme(current.web_config as unknown as Theme, part as ThemePatch);
+    const checked = themeSchema.safeParse(merged);
+    if (!checked.success) {
+      const fields = Object.fromEntries(
+        checked.error.issues.map((issue) => [['web_config', ...issue.path].join('.'), issue.message]),
+      );
+      throw new AppError('unprocessable', 'The merged theme is not a valid theme', fields);
+    }
+    return save(tenantId, restaurantId, checked.data);
   }
 
   /**
@@ -245,5 +266,16 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
     return controls(tenantId, restaurantId, now);
   }
 
-  return { get, resolve, save, savePaymentGateway, ordering, controls, updateControls, pause, assertOnlineOrdering };
+  return {
+    get,
+    resolve,
+    save,
+    patch,
+    savePaymentGateway,
+    ordering,
+    controls,
+    updateControls,
+    pause,
+    assertOnlineOrdering,
+  };
 }

@@ -18,7 +18,8 @@ export function Component() {
       </section>
     );
   }
-  const link = `/order-confirmation/${order.id}${order.token ? `?token=${encodeURIComponent(order.token)}` : ''}`;
+  // A guest's access credential is kept by the tab (decision 026): the link carries no token.
+  const link = `/order-confirmation/${order.id}`;
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-16">
       <h1 className="font-extrabold text-3xl">Thank you for your order!</h1>

@@ -155,10 +155,10 @@ describe('/gift-cards purchase payment', () => {
     const pays: Record<string, unknown>[] = [];
     const fetch = stubApi({
       '/api/v2/gift-cards/options': () => ok(options),
-      'POST /api/v2/gift-cards': () => ok({ gift_card: card, payment }),
+      'POST /api/v2/gift-cards': () => ok({ gift_card: card, payment, purchase_token: 'secret-31' }),
       'POST /api/v2/gift-cards/31/pay/sandbox': (_url, init) => {
         const body = JSON.parse(String(init?.body));
-        pays.push(body);
+        pays.push({ ...body, token: new Headers(init?.headers).get('x-gift-card-token') });
         return body.card_number === '4000000000000002'
           ? ok({ gift_card: card, payment: { ...payment, error: 'Your card was declined.' } })
           : ok({ gift_card: paid, payment: null });
@@ -175,9 +175,9 @@ describe('/gift-cards purchase payment', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByText('Thank you! Your gift card is paid.')).toBeInTheDocument();
     expect(pays).toHaveLength(2);
-    expect(pays[1]).toMatchObject({
+    expect(pays[1]).toEqual({
+      token: 'secret-31',
       tenant_id: 139,
-      purchaser_email: 'ada@example.com',
       payment_id: 'sbx_pi_1',
       card_number: '4242424242424242',
       exp_month: 12,
@@ -191,11 +191,14 @@ describe('/gift-cards purchase payment', () => {
     const challenges: Record<string, unknown>[] = [];
     stubApi({
       '/api/v2/gift-cards/options': () => ok(options),
-      'POST /api/v2/gift-cards': () => ok({ gift_card: card, payment }),
+      'POST /api/v2/gift-cards': () => ok({ gift_card: card, payment, purchase_token: 'secret-31' }),
       'POST /api/v2/gift-cards/31/pay/sandbox': () =>
         ok({ gift_card: card, payment: { ...payment, status: 'requires_action' } }),
       'POST /api/v2/gift-cards/31/pay/sandbox/challenge': (_url, init) => {
-        challenges.push(JSON.parse(String(init?.body)));
+        challenges.push({
+          ...JSON.parse(String(init?.body)),
+          token: new Headers(init?.headers).get('x-gift-card-token'),
+        });
         return ok({ gift_card: paid, payment: null });
       },
     });
@@ -208,9 +211,7 @@ describe('/gift-cards purchase payment', () => {
     expect(bank).toHaveTextContent('Your bank asks you to confirm this payment of $25.00.');
     await userEvent.click(within(bank).getByRole('button', { name: 'Approve payment' }));
     expect(await screen.findByText('Thank you! Your gift card is paid.')).toBeInTheDocument();
-    expect(challenges).toEqual([
-      { tenant_id: 139, purchaser_email: 'ada@example.com', payment_id: 'sbx_pi_1', approve: true },
-    ]);
+    expect(challenges).toEqual([{ tenant_id: 139, token: 'secret-31', payment_id: 'sbx_pi_1', approve: true }]);
   }, 20_000);
 
   it('with Stripe, the card goes to Stripe’s form; the server’s confirm decides that the card is paid', async () => {
@@ -228,9 +229,12 @@ describe('/gift-cards purchase payment', () => {
     const confirms: Record<string, unknown>[] = [];
     stubApi({
       '/api/v2/gift-cards/options': () => ok(options),
-      'POST /api/v2/gift-cards': () => ok({ gift_card: card, payment: stripePayment }),
+      'POST /api/v2/gift-cards': () => ok({ gift_card: card, payment: stripePayment, purchase_token: 'secret-31' }),
       'POST /api/v2/gift-cards/31/confirm': (_url, init) => {
-        confirms.push(JSON.parse(String(init?.body)));
+        confirms.push({
+          ...JSON.parse(String(init?.body)),
+          token: new Headers(init?.headers).get('x-gift-card-token'),
+        });
         return ok({ gift_card: paid, payment: null });
       },
     });
@@ -244,7 +248,7 @@ describe('/gift-cards purchase payment', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pay $25.00' }));
     expect(await screen.findByText('Thank you! Your gift card is paid.')).toBeInTheDocument();
     expect(stripe.stripe.confirmPayment).toHaveBeenCalledTimes(1);
-    expect(confirms).toEqual([{ tenant_id: 139, purchaser_email: 'ada@example.com' }]);
+    expect(confirms).toEqual([{ tenant_id: 139, token: 'secret-31' }]);
   }, 20_000);
 });
 

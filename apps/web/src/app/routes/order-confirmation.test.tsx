@@ -25,18 +25,32 @@ function eventStream() {
 describe('/order-confirmation/:orderId', () => {
   it("shows the order and follows its status live from the stream (a guest's token link)", async () => {
     const stream = eventStream();
-    const requests: { url: string; auth: string | null }[] = [];
+    const requests: { url: string; auth: string | null; access?: string | null }[] = [];
+    const exchanged: unknown[] = [];
     stubApi({
-      'GET /api/v2/orders/5': (url) => {
-        requests.push({ url: url.pathname + url.search, auth: null });
+      'POST /api/v2/orders/5/access': (_url, init) => {
+        exchanged.push(JSON.parse(String(init?.body)));
+        return ok({ access: 'acc_5', expires_at: '2099-01-01T00:00:00.000Z' });
+      },
+      'GET /api/v2/orders/5': (url, init) => {
+        requests.push({
+          url: url.pathname + url.search,
+          auth: null,
+          access: new Headers(init?.headers).get('x-order-access'),
+        });
         return ok(order({ method: 'pickup' }));
       },
       'GET /api/v2/orders/5/events': (url, init) => {
-        requests.push({ url: url.pathname + url.search, auth: new Headers(init?.headers).get('authorization') });
+        const headers = new Headers(init?.headers);
+        requests.push({
+          url: url.pathname + url.search,
+          auth: headers.get('authorization'),
+          access: headers.get('x-order-access'),
+        });
         return stream.response();
       },
     });
-    renderApp('/order-confirmation/5?token=tok_abc', { stub: false });
+    const { router } = renderApp('/order-confirmation/5?token=tok_abc', { stub: false });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042' })).toBeInTheDocument();
     const status = screen.getByTestId('order-status').closest('[role="status"]') as HTMLElement;
     expect(status).toHaveTextContent('Status: Order placed');
@@ -44,8 +58,13 @@ describe('/order-confirmation/:orderId', () => {
     expect(screen.getByTestId('order-total')).toHaveTextContent('$38.00');
     expect(screen.getByText('Pickup')).toBeInTheDocument();
 
-    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/v2/orders/5/events?token=tok_abc'));
-    expect(requests[0]?.url).toBe('/api/v2/orders/5?token=tok_abc');
+    // The link's token is exchanged once; the order and its stream go with the credential in a header,
+    // and the token leaves the address (decision 026).
+    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/v2/orders/5/events'));
+    expect(exchanged).toEqual([{ token: 'tok_abc' }]);
+    expect(requests[0]).toEqual({ url: '/api/v2/orders/5', auth: null, access: 'acc_5' });
+    expect(requests.find((r) => r.url.endsWith('/events'))?.access).toBe('acc_5');
+    expect(router.state.location.search).toBe('');
 
     // The server's `order` event, split across chunks as a network delivers it.
     const history = [

@@ -1,7 +1,8 @@
 import type { Order } from '@orderfront/core';
 import { api } from '@/lib/api-client';
+import { orderAccessHeaders } from '@/lib/order-access';
 
 /** GET /v2/orders/:id: the order as it stands once its payment went through. */
-export function paidOrder(orderId: number, token?: string | null) {
-  return api<Order>(`/v2/orders/${orderId}`, { query: { token: token ?? undefined } });
+export function paidOrder(orderId: number) {
+  return api<Order>(`/v2/orders/${orderId}`, { headers: orderAccessHeaders(orderId) });
 }

@@ -6,6 +6,7 @@ import { ApiError, apiMessage } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { useFocusFirstError, useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
+import { saveOrderAccess } from '@/lib/order-access';
 import { answerSandboxChallenge } from '../api/answer-sandbox-challenge';
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
 import { paidOrder } from '../api/get-paid-order';
@@ -144,6 +145,8 @@ export function PaymentStep({
     void run(async () => {
       const body = orderBody(useCheckoutStore.getState(), { restaurantId, isGuest, couponCode, loyaltyPoints });
       const placed = await placeOrder(body, idempotencyKeyFor(body));
+      // A guest's way back to the order (reload, confirmation page): a header credential, never a URL.
+      if (isGuest) saveOrderAccess(placed.order.id, placed.access_token);
       const payment = placed.payment;
       if (card === undefined || !payment || payment.status === 'succeeded') return finish(placed);
       setPending(placed);
@@ -274,11 +277,9 @@ export function PaymentStep({
             <StripeCardForm
               key={stripe.payment.payment_id}
               session={stripe.payment}
-              check={() => refreshPayment(stripe.payment?.payment_id ?? '', isGuest ? stripe.access_token : null)}
+              check={() => refreshPayment(stripe.payment?.payment_id ?? '', stripe.order.id)}
               submitLabel="Pay now"
-              onPaid={async () =>
-                finish({ ...stripe, order: await paidOrder(stripe.order.id, isGuest ? stripe.access_token : null) })
-              }
+              onPaid={async () => finish({ ...stripe, order: await paidOrder(stripe.order.id) })}
               onError={(message) => setError({ message, backToDetails: false })}
             />
           )}

@@ -2,6 +2,7 @@ import type { Order, PaymentSession } from '@orderfront/core';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { saveOrderAccess } from '@/lib/order-access';
 import { json, ok, stubApi } from '@/testing/api';
 import { type ConfirmResult, standIn } from '@/testing/stripe';
 import { paidOrder } from '../api/get-paid-order';
@@ -73,23 +74,25 @@ function setup(
   const fake = standIn(confirm);
   const calls: string[] = [];
   const fetch = stubApi({
-    'POST /api/v2/payments/pi_3Q1abc/refresh': (url) => {
-      calls.push(`refresh${url.search}`);
+    'POST /api/v2/payments/pi_3Q1abc/refresh': (url, init) => {
+      calls.push(`refresh${url.search} ${new Headers(init?.headers).get('x-order-access')}`);
       return refreshAnswers.shift() ?? json(500, { data: null, error: { code: 'internal', message: 'Oops' } });
     },
-    'GET /api/v2/orders/7': (url) => {
-      calls.push(`order${url.search}`);
+    'GET /api/v2/orders/7': (url, init) => {
+      calls.push(`order${url.search} ${new Headers(init?.headers).get('x-order-access')}`);
       return ok(order('placed'));
     },
   });
+  sessionStorage.clear();
+  if (options.accessToken) saveOrderAccess(7, options.accessToken);
   const onPaid = vi.fn();
   const onError = vi.fn();
   render(
     <StripeCardForm
       session={session}
-      check={() => refreshPayment(session.payment_id, options.accessToken)}
+      check={() => refreshPayment(session.payment_id, 7)}
       stripe={fake.instance}
-      onPaid={async () => onPaid(await paidOrder(7, options.accessToken))}
+      onPaid={async () => onPaid(await paidOrder(7))}
       onError={onError}
     />,
   );
@@ -120,7 +123,7 @@ describe('StripeCardForm', () => {
     const { stripe, elements, calls, onPaid, onError, ready } = setup(
       () => new Promise<ConfirmResult>((resolve) => (finish = resolve)),
       [ok({ ...session, status: 'succeeded', client_secret: null })],
-      { accessToken: 'guest-link-token' },
+      { accessToken: 'guest-access' },
     );
     await ready();
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
@@ -136,7 +139,8 @@ describe('StripeCardForm', () => {
 
     finish({ paymentIntent: { id: 'pi_3Q1abc', status: 'succeeded' } } as ConfirmResult);
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith(order('placed')));
-    expect(calls).toEqual(['refresh?token=guest-link-token', 'order?token=guest-link-token']);
+    // The guest's credential goes in a header, never in the address (decision 026).
+    expect(calls).toEqual(['refresh guest-access', 'order guest-access']);
     expect(stripe.confirmPayment).toHaveBeenCalledTimes(1);
     expect(onError).not.toHaveBeenCalled();
   });
@@ -182,7 +186,7 @@ describe('StripeCardForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card has expired.');
     expect(onError).toHaveBeenCalledWith('Your card has expired.');
     expect(onPaid).not.toHaveBeenCalled();
-    expect(calls).toEqual(['refresh']);
+    expect(calls).toEqual(['refresh null']);
   });
 
   it('asks again while the payment is still processing, then reports the order', async () => {
@@ -213,7 +217,7 @@ describe('StripeCardForm', () => {
     const { unmount } = render(
       <StripeCardForm
         session={session}
-        check={() => refreshPayment(session.payment_id)}
+        check={() => refreshPayment(session.payment_id, 7)}
         stripe={Promise.resolve(null)}
         onPaid={vi.fn()}
         onError={vi.fn()}
@@ -233,7 +237,7 @@ describe('StripeCardForm', () => {
     render(
       <StripeCardForm
         session={{ ...session, client_secret: null }}
-        check={() => refreshPayment(session.payment_id)}
+        check={() => refreshPayment(session.payment_id, 7)}
         stripe={standIn(succeeded).instance}
         onPaid={vi.fn()}
         onError={vi.fn()}

@@ -1,4 +1,4 @@
-import type { GiftCardPurchase } from '@orderfront/core';
+import { type GiftCardPurchase, giftCardTokenHeader } from '@orderfront/core';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';
 
@@ -12,12 +12,13 @@ export interface SandboxCard {
 /** Test mode: the sandbox provider takes the card; a success activates the card and mails its code. */
 export function paySandboxGiftCard(
   id: number,
-  purchaserEmail: string,
+  purchaseToken: string,
   paymentId: string,
   card: SandboxCard,
 ): Promise<GiftCardPurchase> {
   return api(`/v2/gift-cards/${id}/pay/sandbox`, {
     method: 'POST',
-    body: { tenant_id: runtimeConfig.tenantId, purchaser_email: purchaserEmail, payment_id: paymentId, ...card },
+    body: { tenant_id: runtimeConfig.tenantId, payment_id: paymentId, ...card },
+    headers: { [giftCardTokenHeader]: purchaseToken },
   });
 }

@@ -62,7 +62,6 @@ function GiftCardPurchaseFlow({ settings, renderPayment, contact }: BuyGiftCardP
     handleSubmit,
     setError,
     watch,
-    getValues,
     formState: { errors },
   } = useZodForm(buyGiftCardFormSchema(runtimeConfig.tenantId, settings), {
     defaultValues: {
@@ -80,6 +79,8 @@ function GiftCardPurchaseFlow({ settings, renderPayment, contact }: BuyGiftCardP
   const [formError, setFormError] = useState<string | null>(null);
   const [key, setKey] = useState(newKey);
   const [purchase, setPurchase] = useState<GiftCardPurchase | null>(null);
+  // The purchase's secret, answered once by the purchase call: later calls send it back as a header.
+  const purchaseToken = useRef('');
   // What the last check answered; shown once the card form is done with it.
   const checked = useRef<GiftCardPurchase | null>(null);
 
@@ -91,7 +92,10 @@ function GiftCardPurchaseFlow({ settings, renderPayment, contact }: BuyGiftCardP
     buy.mutate(
       { body, idempotencyKey: key },
       {
-        onSuccess: setPurchase,
+        onSuccess: (bought) => {
+          purchaseToken.current = bought.purchase_token ?? '';
+          setPurchase(bought);
+        },
         onError: (error) => {
           if (error instanceof ApiError) showServerErrors(setError, error.fields);
           setFormError(apiMessage(error, 'Something went wrong. Please try again.'));
@@ -102,7 +106,7 @@ function GiftCardPurchaseFlow({ settings, renderPayment, contact }: BuyGiftCardP
 
   async function check() {
     if (!purchase) throw new Error('nothing to pay');
-    const result = await confirmGiftCard(purchase.gift_card.id, getValues('purchaser_email'));
+    const result = await confirmGiftCard(purchase.gift_card.id, purchaseToken.current);
     checked.current = result;
     if (result.gift_card.status === 'active') return { status: 'succeeded' as const, error: null };
     return result.payment ?? { status: 'processing' as const, error: null };
@@ -116,7 +120,7 @@ function GiftCardPurchaseFlow({ settings, renderPayment, contact }: BuyGiftCardP
     if (!purchase?.payment) return null;
     const result = await paySandboxGiftCard(
       purchase.gift_card.id,
-      getValues('purchaser_email'),
+      purchaseToken.current,
       purchase.payment.payment_id,
       card,
     );
@@ -128,7 +132,7 @@ function GiftCardPurchaseFlow({ settings, renderPayment, contact }: BuyGiftCardP
     if (!purchase?.payment) return null;
     const result = await answerGiftCardChallenge(
       purchase.gift_card.id,
-      getValues('purchaser_email'),
+      purchaseToken.current,
       purchase.payment.payment_id,
       approve,
     );

@@ -1,23 +1,22 @@
 import { runtimeConfig } from '@/config/runtime';
 import { bearerToken } from '@/lib/api-client';
+import { orderAccessHeaders } from '@/lib/order-access';
 import { parseSse } from '../lib/events';
 
 /**
  * GET /v2/orders/:id/events (server-sent events) read with fetch streaming, so the bearer
- * header can be sent (EventSource cannot); a guest's link token goes as ?token=.
+ * and order access headers can be sent (EventSource cannot): no token in the address.
  * Resolves when the stream ends; rejects when it cannot be opened.
  */
 export async function streamOrderEvents(
   orderId: number,
-  token: string | null,
   onData: (payload: unknown) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  const headers: Record<string, string> = { accept: 'text/event-stream', ...orderAccessHeaders(orderId) };
   const bearer = bearerToken();
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  const response = await fetch(`${runtimeConfig.apiBase}/v2/orders/${orderId}/events${query}`, { headers, signal });
+  const response = await fetch(`${runtimeConfig.apiBase}/v2/orders/${orderId}/events`, { headers, signal });
   if (!response.ok || !response.body) throw new Error(`Order events failed (${response.status})`);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

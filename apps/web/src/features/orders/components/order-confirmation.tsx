@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { cardClass } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
+import { useOrderLink } from '../api/exchange-order-link';
 import { useOrder } from '../api/get-order';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { methodText, orderTimeText, paymentText } from '../lib/format';
@@ -53,10 +54,22 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** An order's confirmation: its lines, totals, method and time, and its status kept live. */
-export function OrderConfirmation({ orderId, token }: { orderId: number; token: string | null }) {
-  const { data: order, isPending, error, refetch } = useOrder(orderId, token);
-  useOrderEvents(orderId, token, Boolean(order));
+/**
+ * An order's confirmation: its lines, totals, method and time, and its status kept live. A mailed
+ * link's `linkToken` is exchanged first; `onLinkUsed` then takes it out of the address.
+ */
+export function OrderConfirmation({
+  orderId,
+  linkToken,
+  onLinkUsed,
+}: {
+  orderId: number;
+  linkToken: string | null;
+  onLinkUsed: () => void;
+}) {
+  const ready = useOrderLink(orderId, linkToken, onLinkUsed);
+  const { data: order, isPending, error, refetch } = useOrder(orderId, ready);
+  useOrderEvents(orderId, Boolean(order));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loaded = Boolean(order);
   useEffect(() => {

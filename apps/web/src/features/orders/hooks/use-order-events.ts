@@ -6,7 +6,7 @@ import { streamOrderEvents } from '../api/stream-order-events';
 import { applyOrderEvent } from '../lib/events';
 
 /** Keeps the cached order current from its event stream, reconnecting (and catching up) after a drop. */
-export function useOrderEvents(orderId: number, token: string | null, enabled: boolean) {
+export function useOrderEvents(orderId: number, enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
@@ -25,7 +25,6 @@ export function useOrderEvents(orderId: number, token: string | null, enabled: b
         try {
           await streamOrderEvents(
             orderId,
-            token,
             (payload) => {
               delay = 1000;
               queryClient.setQueryData<Order>(key, (old) => (old ? applyOrderEvent(old, payload) : old));
@@ -40,5 +39,5 @@ export function useOrderEvents(orderId: number, token: string | null, enabled: b
       }
     })();
     return () => controller.abort();
-  }, [orderId, token, enabled, queryClient]);
+  }, [orderId, enabled, queryClient]);
 }

@@ -1,4 +1,4 @@
-import { type Theme, type ThemePatch, themePatchSchema } from '@orderfront/core';
+import { type Theme, type ThemePatch, themeSchema } from '@orderfront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Paintbrush, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -142,8 +142,8 @@ export function themeForSave(theme: Theme): ThemePatch {
   return { ...theme, general };
 }
 
-/** The store's theme, as loose as the editor types it, checked by the API's own schema. */
-const themeFormSchema = z.custom<ThemePatch>().pipe(themePatchSchema);
+/** The store's theme, as loose as the editor types it, checked as the complete theme the API stores. */
+const themeFormSchema = z.custom<ThemePatch>().pipe(themeSchema);
 
 /** Every problem as 'path: message', in the order found (all of a field's, as criteriaMode 'all' keeps them). */
 function problemsOf(errors: FieldErrors, base = ''): string[] {
