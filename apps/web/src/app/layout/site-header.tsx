@@ -42,7 +42,8 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-stone-200 border-b bg-white/95 text-stone-900 backdrop-blur">
       <div
         className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 sm:gap-3 sm:px-4"
-        style={{ minHeight: header.height }}
+        // The theme's height is the header's, its 1 px border included.
+        style={{ minHeight: header.height - 1 }}
       >
         <Link
           to="/"
