@@ -43,7 +43,7 @@ test("the 'Restaurant selected' toast stays clear of the sheet's Add to cart, wh
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Restaurant selected' });
   await expect(toast).toBeVisible();
   // Time stands still while the sheet opens, so the toast is still up however slow the machine.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
 
   await page.getByRole('article', { name: 'Margherita' }).getByRole('button', { name: 'Add Margherita' }).tap();
   const sheet = page.getByRole('dialog', { name: 'Margherita' });
