@@ -37,3 +37,46 @@ export const toast = {
   info: (title: string, options?: ToastOptions) => showToast('info', title, options),
   dismiss: (id?: string | number) => sonner.dismiss(id),
 };
+
+// Bars a toast must never cover (a sheet's "Add to cart", a drawer's checkout): while one is on
+// screen, toasts sit above the highest of them. Sonner reads the offset from this CSS variable.
+const clearanceVariable = '--toast-clearance';
+const bars = new Set<HTMLElement>();
+
+function updateClearance() {
+  let clearance = 0;
+  for (const bar of bars) {
+    const { top } = bar.getBoundingClientRect();
+    // A bar scrolled out of sight has nothing to keep clear.
+    if (top >= 0 && top < window.innerHeight) clearance = Math.max(clearance, window.innerHeight - top);
+  }
+  document.documentElement.style.setProperty(clearanceVariable, `${Math.max(0, Math.round(clearance))}px`);
+}
+
+/** Sonner's offsets (spec §9's bottom-right place), raised above any registered bar. */
+export const toasterOffsets = {
+  offset: { bottom: `calc(24px + var(${clearanceVariable}, 0px))`, right: '24px' },
+  mobileOffset: { bottom: `calc(16px + var(${clearanceVariable}, 0px))`, right: '16px', left: '16px' },
+};
+
+/**
+ * A ref callback (React 19: its return value is the cleanup) that keeps toasts clear of the
+ * element while it is mounted, following its size and place: `<div ref={keepToastsClear}>`.
+ */
+export function keepToastsClear(bar: HTMLElement | null): (() => void) | undefined {
+  if (!bar) return undefined;
+  bars.add(bar);
+  updateClearance();
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(updateClearance);
+  observer?.observe(bar);
+  window.addEventListener('resize', updateClearance);
+  // Capture: a bar inside a scrolling drawer moves without the window scrolling.
+  window.addEventListener('scroll', updateClearance, true);
+  return () => {
+    observer?.disconnect();
+    window.removeEventListener('resize', updateClearance);
+    window.removeEventListener('scroll', updateClearance, true);
+    bars.delete(bar);
+    updateClearance();
+  };
+}

@@ -15,3 +15,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
+
+// jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
+window.scrollTo = () => undefined;

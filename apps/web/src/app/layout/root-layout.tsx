@@ -1,6 +1,6 @@
 import { roleAllows } from '@orderfront/core';
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { FullScreenLoading } from '@/components/layout/full-screen-loading';
 import { runtimeConfig } from '@/config/runtime';
 import { DineInPageProvider } from '@/features/cart/components/dine-in-page';
@@ -68,6 +68,8 @@ export function RootLayout() {
     <DineInPageProvider value={location.pathname.startsWith('/dine-in')}>
       <div className="flex min-h-dvh flex-col">
         {sync}
+        {/* A new page opens at its top (or its #hash); Back and Forward return to where the page was. */}
+        <ScrollRestoration />
         <SeoSync theme={theme} pageTitle={pageTitle} />
         <a
           href="#main"

@@ -10,8 +10,9 @@ import { RestaurantSelector } from '@/features/restaurants/components/restaurant
 import { registerCartOnSwitch } from '@/features/restaurants/stores/restaurant-store';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 import { useAuthStore } from '@/lib/auth-store';
+import { type MenuLink, MobileMenu } from './mobile-menu';
 
-const mainLinks = [
+const mainLinks: MenuLink[] = [
   { to: '/menu', label: 'Menu' },
   { to: '/deals', label: 'Deals' },
   { to: '/table-reservation', label: 'Reservations' },
@@ -34,11 +35,15 @@ export function SiteHeader() {
     '--logo-mobile': `${header.logoSizeMobile}px`,
     '--logo-desktop': `${header.logoSizeDesktop}px`,
   } as React.CSSProperties;
+  // Staff reach the back office from the same place as the other links.
+  const links = isStaff ? [...mainLinks, { to: '/admin', label: 'Back office' }] : mainLinks;
+  // One row at every width: below lg the links move into the menu (a phone has room for four controls).
   return (
     <header className="sticky top-0 z-40 border-stone-200 border-b bg-white/95 text-stone-900 backdrop-blur">
       <div
-        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-1"
-        style={{ minHeight: header.height }}
+        className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 sm:gap-3 sm:px-4"
+        // The theme's height is the header's, its 1 px border included.
+        style={{ minHeight: header.height - 1 }}
       >
         <Link
           to="/"
@@ -50,22 +55,23 @@ export function SiteHeader() {
             <img
               src={general.logo}
               alt=""
-              className="size-[var(--logo-mobile)] shrink-0 object-contain md:size-[var(--logo-desktop)]"
+              className="size-[min(var(--logo-mobile),48px)] shrink-0 object-contain md:size-[var(--logo-desktop)]"
             />
           ) : (
             <span
               aria-hidden="true"
-              className="grid size-[calc(var(--logo-mobile)*0.75)] shrink-0 place-items-center rounded-full bg-primary font-black text-white md:size-[calc(var(--logo-desktop)*0.75)]"
+              className="grid size-[min(calc(var(--logo-mobile)*0.75),40px)] shrink-0 place-items-center rounded-full bg-primary font-black text-white md:size-[calc(var(--logo-desktop)*0.75)]"
             >
               {name.charAt(0)}
             </span>
           )}
-          {header.showBusinessNameWithLogo && <span className="truncate">{name}</span>}
+          {/* On a phone the logo alone shows; the name stays the link's accessible name. */}
+          {header.showBusinessNameWithLogo && <span className="sr-only truncate sm:not-sr-only">{name}</span>}
         </Link>
-        <div className="flex items-center gap-3 sm:gap-6">
+        <div className="flex min-w-0 items-center gap-1 sm:gap-3 lg:gap-6">
           <RestaurantSelector />
-          <nav aria-label="Main">
-            <ul className="flex flex-wrap items-center gap-x-3 gap-y-1 font-medium text-sm sm:gap-x-6">
+          <nav aria-label="Main" className="hidden lg:block">
+            <ul className="flex items-center gap-x-6 font-medium text-sm">
               {mainLinks.map(({ to, label }) => (
                 <li key={to}>
                   <NavLink to={to} className="hover:text-primary aria-[current=page]:text-primary">
@@ -78,13 +84,14 @@ export function SiteHeader() {
           {isStaff && (
             <Link
               to="/admin"
-              className="rounded-md px-3 py-2 font-medium text-sm text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+              className="hidden rounded-md px-3 py-2 font-medium text-sm text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary lg:block"
             >
               Back office
             </Link>
           )}
           <AccountWidget />
           <CartButton checkoutTo={checkoutTo} />
+          <MobileMenu links={links} />
         </div>
       </div>
     </header>

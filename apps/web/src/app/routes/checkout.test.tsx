@@ -155,6 +155,47 @@ describe('/checkout step 1', () => {
     expect(useCheckoutStore.getState().deliveryError).toBeNull();
   });
 
+  it('delivery is quoted while the cursor is still in the postcode, never shown free before; a quote out when pickup is chosen sets no error', async () => {
+    let answer: (() => void) | undefined;
+    const quotes: unknown[] = [];
+    stubApi({
+      'GET /api/v2/cart': () => ok(cart),
+      '/api/v2/restaurants/1/fulfilment-times': (url) => ok({ ...times, method: url.searchParams.get('method') }),
+      'POST /api/v2/delivery/quote': (_url, init) => {
+        quotes.push(JSON.parse(String(init?.body)));
+        const reply = ok({
+          delivery_charge: 0,
+          delivery_error: "We don't deliver to this address",
+          zone_id: null,
+          zone_name: null,
+          minimum_order: null,
+          free_over: null,
+        });
+        return new Promise<Response>((resolve) => (answer = () => resolve(reply)));
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout', { stub: false });
+    await user.click(await screen.findByRole('radio', { name: 'Delivery' }));
+    expect(await screen.findByTestId('summary-delivery')).toHaveTextContent('Calculated from your address');
+    await user.type(screen.getByRole('textbox', { name: 'Street address' }), '1 The Corso');
+    await user.type(screen.getByRole('textbox', { name: 'Suburb' }), 'Manly');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Sydney');
+    const postcode = screen.getByRole('textbox', { name: 'Postcode' });
+    await user.type(postcode, '2095');
+    expect(screen.getByText('Checking delivery to this address…')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-delivery')).toHaveTextContent('Checking…');
+    expect(screen.queryByTestId('delivery-charge')).not.toBeInTheDocument();
+    await waitFor(() => expect(quotes).toHaveLength(1));
+    expect(postcode).toHaveFocus();
+
+    // The answer comes after the customer chose pickup: it is dropped.
+    await user.click(screen.getByRole('radio', { name: 'Pickup' }));
+    answer?.();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(useCheckoutStore.getState()).toMatchObject({ deliveryError: null, deliveryChargeLoading: false });
+  });
+
   it('the dine-in checkout shows the table and asks no time', async () => {
     server();
     useCheckoutStore.getState().startDineIn('T4');

@@ -165,3 +165,58 @@ describe('/favorites', () => {
     expect(calls(fetch, '/api/get-wishlist')).toHaveLength(0);
   });
 });
+
+describe('/favorites add to cart', () => {
+  const cartPosts = (fetch: ReturnType<typeof stubApi>) =>
+    fetch.mock.calls
+      .filter(([url, init]) => String(url).endsWith('/api/v2/cart') && init?.method === 'POST')
+      .map(([, init]) => JSON.parse(String(init?.body)));
+  const plain = {
+    ...margherita,
+    id: 9,
+    product_id: 109,
+    attributes: [],
+    modifier_groups: [],
+    products: { ...margherita.products, id: 109, name: 'Panna Cotta' },
+  };
+  const savedPlain: WishlistItem = {
+    ...saved,
+    id: 43,
+    restaurant_product_id: 9,
+    product_id: 109,
+    products: { ...saved.products, name: 'Panna Cotta' },
+  };
+
+  it("a dish with a size opens the menu's product sheet, and its Add to cart sends the size", async () => {
+    useAuthStore.getState().setSession('user-token', ada);
+    const fetch = stubApi({ ...menu, '/api/get-wishlist': () => ok([saved]), 'POST /api/v2/cart': () => ok(null) });
+    const user = userEvent.setup();
+    renderApp('/favorites', { stub: false });
+    await user.click(await screen.findByRole('button', { name: 'Add Margherita to cart' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Margherita' });
+    expect(cartPosts(fetch)).toHaveLength(0);
+    await user.click(within(sheet).getByRole('radio', { name: /Large/ }));
+    await user.click(within(sheet).getByRole('button', { name: /^Add to cart/ }));
+    await waitFor(() => expect(cartPosts(fetch)).toHaveLength(1));
+    expect(cartPosts(fetch)[0]).toMatchObject({
+      restaurant_product_id: margherita.id,
+      configurations: [{ attribute_id: 51, attribute_value_id: 511, price_adjustment: 400 }],
+    });
+    expect(screen.queryByRole('dialog', { name: 'Margherita' })).not.toBeInTheDocument();
+  });
+
+  it('a dish without choices goes to the cart at once', async () => {
+    useAuthStore.getState().setSession('user-token', ada);
+    const fetch = stubApi({
+      '/api/v2/restaurants/1/menu': () => ok({ ...menuFixture, products: [...menuFixture.products, plain] }),
+      '/api/get-wishlist': () => ok([savedPlain]),
+      'POST /api/v2/cart': () => ok(null),
+    });
+    const user = userEvent.setup();
+    renderApp('/favorites', { stub: false });
+    await user.click(await screen.findByRole('button', { name: 'Add Panna Cotta to cart' }));
+    await waitFor(() => expect(cartPosts(fetch)).toHaveLength(1));
+    expect(cartPosts(fetch)[0]).toMatchObject({ restaurant_product_id: 9, product_id: 109, quantity: 1 });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

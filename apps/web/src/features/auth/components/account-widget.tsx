@@ -10,7 +10,7 @@ export function AccountWidget() {
   return (
     <Link
       to={isLoggedIn ? '/profile' : '/login'}
-      className="flex items-center gap-2 rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+      className="flex items-center gap-2 rounded-md px-2 py-2 sm:px-3 font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
     >
       <CircleUserRound aria-hidden="true" className="size-5" />
       {/* On a phone the icon alone shows; the name stays for screen readers. */}

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
+import { keepToastsClear } from '@/lib/toast';
 import { useCart } from '../api/get-cart';
 import { useChangeQuantity, useClearCart, useCoupon, useRemoveCartItem } from '../hooks/use-cart-actions';
 import { itemName, placeholderImage } from '../lib/item-name';
@@ -261,6 +262,7 @@ export function CartPanel({ checkoutTo, onCheckout }: { checkoutTo?: string; onC
       </dl>
       {checkoutTo && (
         <Link
+          ref={keepToastsClear}
           to={checkoutTo}
           onClick={onCheckout}
           className="rounded-lg bg-primary px-4 py-2.5 text-center font-semibold text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"

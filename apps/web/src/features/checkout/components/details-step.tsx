@@ -52,36 +52,45 @@ function dateLabel(date: string): string {
   }).format(Date.UTC(y, m - 1, d));
 }
 
-/** Asks the server what delivery to the stored address costs, once per address. */
-function useDeliveryQuote(restaurantId: number | null) {
-  const quoted = useRef<string | null>(null);
-  return {
-    forget: () => {
-      quoted.current = null;
-    },
-    async run() {
-      const state = useCheckoutStore.getState();
-      if (restaurantId === null || state.deliveryMethod !== 'delivery' || !isComplete(state.shippingDetails)) return;
-      const key = JSON.stringify(state.shippingDetails);
-      if (quoted.current === key) return;
-      quoted.current = key;
-      state.setDeliveryChargeLoading(true);
-      const stillCurrent = () => JSON.stringify(useCheckoutStore.getState().shippingDetails) === key;
+/** Spec §4: how long the address must stay unchanged before it is quoted (typing goes on meanwhile). */
+export const quoteDebounceMs = 500;
+
+/**
+ * Quotes delivery to the stored address as it changes (debounced), and again for another restaurant
+ * or on coming back to delivery. A quote still out when anything changes (the method switched to
+ * pickup included) is dropped: it answers a question nobody is asking any more.
+ */
+function useDeliveryQuote(restaurantId: number | null, method: string) {
+  const key = useCheckoutStore((s) => JSON.stringify(s.shippingDetails));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for the address the quote reads.
+  useEffect(() => {
+    const store = useCheckoutStore.getState();
+    if (restaurantId === null || method !== 'delivery' || !isComplete(store.shippingDetails)) return;
+    let current = true;
+    store.setDeliveryChargeLoading(true);
+    const timer = setTimeout(async () => {
+      const address = toWire(useCheckoutStore.getState().shippingDetails);
       try {
-        const quote = await getDeliveryQuote(restaurantId, toWire(state.shippingDetails));
-        if (stillCurrent())
-          state.setDeliveryQuote({ deliveryCharge: quote.delivery_charge, deliveryError: quote.delivery_error });
+        const quote = await getDeliveryQuote(restaurantId, address);
+        if (current)
+          useCheckoutStore
+            .getState()
+            .setDeliveryQuote({ deliveryCharge: quote.delivery_charge, deliveryError: quote.delivery_error });
       } catch (error) {
-        quoted.current = null;
-        if (!stillCurrent()) return;
+        if (!current) return;
         const message =
           error instanceof ApiError && error.status >= 400 && error.status < 500
             ? error.message
             : 'We could not check delivery to this address. Please try again.';
-        state.setDeliveryQuote({ deliveryCharge: 0, deliveryError: message });
+        useCheckoutStore.getState().setDeliveryQuote({ deliveryCharge: 0, deliveryError: message });
       }
-    },
-  };
+    }, quoteDebounceMs);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+      useCheckoutStore.getState().setDeliveryChargeLoading(false);
+    };
+  }, [restaurantId, method, key]);
 }
 
 function TimeFields({ restaurantId, errors }: { restaurantId: number | null; errors: Errors }) {
@@ -224,22 +233,15 @@ function ContactFields({ errors, onBlurField }: { errors: Errors; onBlurField: (
   );
 }
 
-function AddressFields({
-  errors,
-  onBlurField,
-  onChanged,
-}: {
-  errors: Errors;
-  onBlurField: (key: string) => void;
-  onChanged: () => void;
-}) {
+function AddressFields({ errors, onBlurField }: { errors: Errors; onBlurField: (key: string) => void }) {
   const shipping = useCheckoutStore((s) => s.shippingDetails);
   const setShippingDetails = useCheckoutStore((s) => s.setShippingDetails);
   const deliveryError = useCheckoutStore((s) => s.deliveryError);
   const deliveryCharge = useCheckoutStore((s) => s.deliveryCharge);
   const loading = useCheckoutStore((s) => s.deliveryChargeLoading);
   const statusId = useId();
-  const quoted = isComplete(shipping) && !loading;
+  // Only the server's answer for this very address is shown: never "Free" for one not yet checked.
+  const quoted = useCheckoutStore((s) => s.deliveryQuoted) && !loading;
   return (
     <fieldset className={`${cardClass} flex flex-col gap-4`}>
       <legend className="float-left mb-2 font-bold text-xl">Delivery address</legend>
@@ -252,10 +254,7 @@ function AddressFields({
             autoComplete={f.autoComplete}
             required
             value={shipping[f.key]}
-            onChange={(e) => {
-              onChanged();
-              setShippingDetails({ [f.key]: e.target.value });
-            }}
+            onChange={(e) => setShippingDetails({ [f.key]: e.target.value })}
             onBlur={() => onBlurField(f.key)}
             error={errors[f.key]}
             describedBy={deliveryError ? statusId : undefined}
@@ -312,13 +311,9 @@ export function DetailsStep({ restaurantId, dineIn = false, summary, onContinue 
   useFocusFirstError(formRef, form.formState);
   const instructionsId = useId();
   const gateId = useId();
-  const quote = useDeliveryQuote(restaurantId);
-
-  // An address kept from an earlier visit is quoted again: the cart (and its minimum) may have changed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per restaurant and method.
-  useEffect(() => {
-    void quote.run();
-  }, [restaurantId, method]);
+  // An address kept from an earlier visit is quoted again too: the cart (and its minimum) may have changed.
+  useDeliveryQuote(restaurantId, method);
+  const deliveryQuoted = useCheckoutStore((s) => s.deliveryQuoted);
 
   const missingMessage = (key: string): string | undefined =>
     [...guestFields, ...addressFields].find((f) => f.key === key)?.missing;
@@ -332,14 +327,14 @@ export function DetailsStep({ restaurantId, dineIn = false, summary, onContinue 
     const name = key as keyof DetailsFormValues;
     if (value?.trim()) form.clearErrors(name);
     else form.setError(name, { type: 'blur', message: missingMessage(key) ?? 'Required' });
-    if (key in state.shippingDetails) void quote.run();
   }
 
   const submit = form.handleSubmit(() => {
     if (useCheckoutStore.getState().step1Completed) onContinue();
   });
 
-  const canContinue = step1Completed && !quoteLoading && (!dineIn || Boolean(tableId));
+  const canContinue =
+    step1Completed && !quoteLoading && (method !== 'delivery' || deliveryQuoted) && (!dineIn || Boolean(tableId));
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10">
       <div className="flex flex-col gap-3">
@@ -383,9 +378,7 @@ export function DetailsStep({ restaurantId, dineIn = false, summary, onContinue 
             </fieldset>
           )}
           {!dineIn && <TimeFields restaurantId={restaurantId} errors={errors} />}
-          {!dineIn && method === 'delivery' && (
-            <AddressFields errors={errors} onBlurField={blurField} onChanged={quote.forget} />
-          )}
+          {!dineIn && method === 'delivery' && <AddressFields errors={errors} onBlurField={blurField} />}
           <ContactFields errors={errors} onBlurField={blurField} />
           <div className={cardClass}>
             <label htmlFor={instructionsId} className={labelClass}>

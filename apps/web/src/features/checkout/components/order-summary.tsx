@@ -38,6 +38,8 @@ export function OrderSummary({
 }) {
   const method = useCheckoutStore((s) => s.deliveryMethod);
   const deliveryError = useCheckoutStore((s) => s.deliveryError);
+  const deliveryQuoted = useCheckoutStore((s) => s.deliveryQuoted);
+  const quoting = useCheckoutStore((s) => s.deliveryChargeLoading);
   const delivery = useCheckoutStore(selectDeliveryCents);
   const paidOtherwise = split && (split.loyalty > 0 || split.gift_card > 0);
   return (
@@ -81,7 +83,15 @@ export function OrderSummary({
               <>
                 <dt>Delivery</dt>
                 <dd className="text-right" data-testid="summary-delivery">
-                  {deliveryError ? 'Not available' : delivery > 0 ? formatMoney(delivery) : 'Free'}
+                  {quoting
+                    ? 'Checking…'
+                    : !deliveryQuoted
+                      ? 'Calculated from your address'
+                      : deliveryError
+                        ? 'Not available'
+                        : delivery > 0
+                          ? formatMoney(delivery)
+                          : 'Free'}
                 </dd>
               </>
             )}

@@ -35,6 +35,8 @@ export interface CheckoutState {
   guestAddress: string;
   deliveryCharge: number;
   deliveryError: string | null;
+  /** The charge and error are the server's answer for the address as it is now (not yet: unknown). */
+  deliveryQuoted: boolean;
   tableId: string | null;
   paymentMethod: CheckoutPaymentMethod;
   appliedGiftCard: string | null;
@@ -84,6 +86,7 @@ export const checkoutDefaults: CheckoutState = {
   guestAddress: '',
   deliveryCharge: 0,
   deliveryError: null,
+  deliveryQuoted: false,
   tableId: null,
   paymentMethod: 'card',
   appliedGiftCard: null,
@@ -110,8 +113,14 @@ export const useCheckoutStore = create<CheckoutStore>()(
       return {
         ...checkoutDefaults,
         setDeliveryMethod: (deliveryMethod) =>
-          set((s) => ({ deliveryMethod, deliveryError: deliveryMethod === 'delivery' ? s.deliveryError : null })),
-        startDineIn: (tableId) => set({ deliveryMethod: 'dine_in', tableId, deliveryError: null }),
+          // Back on delivery, the address is quoted again: what was known may have changed.
+          set(
+            deliveryMethod === 'delivery'
+              ? { deliveryMethod }
+              : { deliveryMethod, deliveryError: null, deliveryQuoted: false },
+          ),
+        startDineIn: (tableId) =>
+          set({ deliveryMethod: 'dine_in', tableId, deliveryError: null, deliveryQuoted: false }),
         // The first date is the one the times were offered for, so a time chosen with it stays.
         setPickupDate: (pickupDate) =>
           set((s) => ({ pickupDate, pickupTime: pickupDate === s.pickupDate || !s.pickupDate ? s.pickupTime : '' })),
@@ -122,12 +131,13 @@ export const useCheckoutStore = create<CheckoutStore>()(
             shippingDetails: { ...s.shippingDetails, ...patch },
             deliveryCharge: 0,
             deliveryError: null,
+            deliveryQuoted: false,
           })),
         setGuestDetails: (patch) => set((s) => ({ guestDetails: { ...s.guestDetails, ...patch } })),
         setGuestAddress: (guestAddress) => set({ guestAddress }),
         setDeliveryChargeLoading: (deliveryChargeLoading) => set({ deliveryChargeLoading }),
         setDeliveryQuote: ({ deliveryCharge, deliveryError }) =>
-          set({ deliveryCharge, deliveryError, deliveryChargeLoading: false }),
+          set({ deliveryCharge, deliveryError, deliveryQuoted: true, deliveryChargeLoading: false }),
         setPaymentMethod: (paymentMethod) => set({ paymentMethod }),
         setAppliedGiftCard: (appliedGiftCard) => set({ appliedGiftCard }),
         setProcessing: (isProcessing) => set({ isProcessing }),
@@ -159,4 +169,4 @@ useAuthStore.subscribe((state, previous) => {
 
 /** The delivery charge the order adds (0 unless delivering to an address the quote accepted). */
 export const selectDeliveryCents = (s: CheckoutState) =>
-  s.deliveryMethod === 'delivery' && !s.deliveryError ? s.deliveryCharge : 0;
+  s.deliveryMethod === 'delivery' && s.deliveryQuoted && !s.deliveryError ? s.deliveryCharge : 0;

@@ -5,10 +5,11 @@ export function TopOfferBanner({ text, height, onDismiss }: { text: string; heig
   return (
     <aside
       aria-label="Offer"
-      className="relative flex items-center justify-center gap-2 bg-primary-dark px-10 text-center text-sm text-white"
+      className="relative flex items-center justify-center gap-2 bg-primary-dark px-10 text-center text-xs text-white sm:text-sm"
       style={{ minHeight: height }}
     >
-      <p className="py-2">{text}</p>
+      {/* One line on a phone: a long offer ends in an ellipsis (the whole text is still read out). */}
+      <p className="min-w-0 truncate py-2">{text}</p>
       <button
         type="button"
         onClick={onDismiss}

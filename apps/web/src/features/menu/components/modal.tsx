@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { keepToastsClear } from '@/lib/toast';
 
 const focusable =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -83,7 +84,11 @@ export function Modal({
           </button>
         </div>
         <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
-        {footer && <div className="border-stone-200 border-t px-5 py-4">{footer}</div>}
+        {footer && (
+          <div ref={keepToastsClear} className="border-stone-200 border-t px-5 py-4">
+            {footer}
+          </div>
+        )}
       </div>
     </div>,
     document.body,

@@ -2,7 +2,6 @@ import type { Availability } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';
-import { retryUnlessClientError } from '../lib/retry';
 
 export interface AvailabilityInput {
   restaurantId: number;
@@ -22,7 +21,6 @@ export const availabilityQueryOptions = (input: AvailabilityInput) =>
     queryFn: () => getAvailability(input),
     // Tables go quickly: never offer a time from a stale answer.
     staleTime: 0,
-    retry: retryUnlessClientError,
   });
 
 export function useAvailability(input: AvailabilityInput | null) {

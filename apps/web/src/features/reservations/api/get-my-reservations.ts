@@ -2,7 +2,6 @@ import type { MyReservations } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';
-import { retryUnlessClientError } from '../lib/retry';
 
 export function getMyReservations(): Promise<MyReservations> {
   return api('/v2/reservations', { query: { tenant_id: runtimeConfig.tenantId } });
@@ -15,7 +14,6 @@ export const myReservationsQueryOptions = (userId: number) =>
     queryFn: getMyReservations,
     // Cancelling may be allowed one minute and not the next: always ask.
     staleTime: 0,
-    retry: retryUnlessClientError,
   });
 
 export function useMyReservations(userId: number) {

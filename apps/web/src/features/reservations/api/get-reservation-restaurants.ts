@@ -2,7 +2,6 @@ import type { ReservationRestaurant } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';
-import { retryUnlessClientError } from '../lib/retry';
 
 export function getReservationRestaurants(): Promise<ReservationRestaurant[]> {
   return api('/v2/reservations/restaurants', { query: { tenant_id: runtimeConfig.tenantId } });
@@ -12,7 +11,6 @@ export const reservationRestaurantsQueryOptions = () =>
   queryOptions({
     queryKey: ['reservations', 'restaurants', runtimeConfig.tenantId],
     queryFn: getReservationRestaurants,
-    retry: retryUnlessClientError,
   });
 
 export function useReservationRestaurants() {

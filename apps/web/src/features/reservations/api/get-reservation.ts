@@ -2,7 +2,6 @@ import { type Reservation, reservationTokenHeader } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
 import { api } from '@/lib/api-client';
-import { retryUnlessClientError } from '../lib/retry';
 
 /** One booking, shown to whoever holds the token from its confirmation mail. */
 export function getReservation(reference: string, token: string): Promise<Reservation> {
@@ -16,7 +15,6 @@ export const reservationQueryOptions = (reference: string, token: string) =>
   queryOptions({
     queryKey: ['reservations', 'one', runtimeConfig.tenantId, reference, token],
     queryFn: () => getReservation(reference, token),
-    retry: retryUnlessClientError,
   });
 
 export function useReservation(reference: string, token: string) {

@@ -26,10 +26,10 @@ export function RestaurantSelector() {
         type="button"
         aria-haspopup="dialog"
         onClick={() => setOptionalOpen(true)}
-        className="flex min-h-10 min-w-0 max-w-[7.5rem] shrink-0 items-center gap-1.5 rounded-full border border-stone-300 px-2.5 py-1 text-left font-medium text-stone-900 text-xs leading-tight sm:max-w-xs hover:border-primary focus-visible:outline-2 focus-visible:outline-primary focus-visible:outline-offset-2 sm:text-sm"
+        className="flex min-h-10 min-w-0 max-w-[9rem] shrink items-center gap-1.5 rounded-full border border-stone-300 px-2.5 py-1 text-left font-medium text-stone-900 text-xs leading-tight sm:max-w-xs hover:border-primary focus-visible:outline-2 focus-visible:outline-primary focus-visible:outline-offset-2 sm:text-sm"
       >
         <MapPin aria-hidden="true" className="size-4 shrink-0 text-primary" />
-        <span className="line-clamp-2 sm:line-clamp-1">
+        <span className="truncate">
           {selected ? (
             <>
               <span className="sr-only">Restaurant:</span> {selected.restaurant.name}
