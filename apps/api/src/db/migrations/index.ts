@@ -15,6 +15,7 @@ import * as giftCardsLoyalty from './20261124T1400-gift-cards-loyalty.js';
 import * as bestSellers from './20261125T0900-best-sellers.js';
 import * as loyaltyAdjustments from './20261125T1100-loyalty-adjustments.js';
 import * as giftCardRefunds from './20261125T1200-gift-card-refunds.js';
+import * as tenantTaxName from './20261126T0900-tenant-tax-name.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0900-best-sellers': bestSellers,
   '20261125T1100-loyalty-adjustments': loyaltyAdjustments,
   '20261125T1200-gift-card-refunds': giftCardRefunds,
+  '20261126T0900-tenant-tax-name': tenantTaxName,
 };

@@ -133,7 +133,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         locale: 'en-AU',
         timezone: 'Australia/Sydney',
         tax_mode: 'inclusive',
-        tax_rate_bps: 1000, // GST
+        tax_rate_bps: 1000,
+        tax_name: 'GST',
       })
       .execute();
 

@@ -40,7 +40,7 @@ function AvailabilityButtons({
 }) {
   if (!item.is_available) {
     return (
-      <Button disabled={busy} onClick={() => onChange({ available: true })} aria-label={`Put ${name} back on sale`}>
+      <Button disabled={busy} onClick={() => onChange({ available: true })} aria-label={`Back on sale: ${name}`}>
         Back on sale
       </Button>
     );
@@ -50,14 +50,14 @@ function AvailabilityButtons({
       <Button
         disabled={busy}
         onClick={() => onChange({ available: false, until: 'today' })}
-        aria-label={`Mark ${name} out of stock for today`}
+        aria-label={`Out today: ${name}`}
       >
         Out today
       </Button>
       <Button
         disabled={busy}
         onClick={() => onChange({ available: false, until: 'turned_back' })}
-        aria-label={`Mark ${name} out of stock until turned back`}
+        aria-label={`Out until back: ${name}`}
       >
         Out until back
       </Button>
