@@ -4,6 +4,10 @@ import { ReservationPage } from '@/features/reservations/components/reservation-
 import { draftFrom } from '@/features/reservations/lib/draft';
 import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
+import { choosesOwnRestaurant } from '@/features/restaurants/lib/page-choice';
+
+/** The booking form has its own restaurant picker: no mandatory restaurant dialog over it. */
+export const handle = choosesOwnRestaurant;
 
 export function Component() {
   const location = useLocation();

@@ -2,6 +2,7 @@ import { type RestaurantEntry, restaurantStatus } from '@orderfront/core';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useRestaurants } from '../api/get-restaurants';
+import { usePageChoosesRestaurant } from '../lib/page-choice';
 import { useRestaurantStore } from '../stores/restaurant-store';
 
 /** Spec §9: the mandatory dialog opens 500 ms after it is known to be needed. */
@@ -16,11 +17,13 @@ const activeOnly = (entries: readonly RestaurantEntry[]) =>
  * Spec §4: with no restaurant chosen, the list decides: exactly one active restaurant is selected
  * (with a toast); more than one, none, or a failed fetch opens the mandatory dialog after 500 ms.
  * With one chosen, each fetched list replaces it by the entry with the same id, or unsets it.
+ * A page with a picker of its own (the booking form) is not covered by the dialog.
  */
 export function useRestaurantAutoSelect(): { mandatoryOpen: boolean } {
   const hasSelection = useRestaurantStore((state) => state.selectedRestaurant !== null);
   const { data, error, isError, isSuccess } = useRestaurants();
   const [promptDue, setPromptDue] = useState(false);
+  const ownPicker = usePageChoosesRestaurant();
 
   // Spec §8: a failed restaurant fetch is logged (after the query's retries); the selection is kept.
   useEffect(() => {
@@ -55,5 +58,5 @@ export function useRestaurantAutoSelect(): { mandatoryOpen: boolean } {
     return () => clearTimeout(timer);
   }, [hasSelection, needsChoice, promptDue]);
 
-  return { mandatoryOpen: !hasSelection && promptDue };
+  return { mandatoryOpen: !hasSelection && promptDue && !ownPicker };
 }
