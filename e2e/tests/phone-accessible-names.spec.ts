@@ -6,7 +6,7 @@ import { owner, signUpCustomer } from '../support/checkout';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { chooseRestaurant, withRestaurantChosen } from '../support/restaurants';
 
-const expect = baseExpect.configure({ timeout: 15_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -15,6 +15,7 @@ test('/favorites: "Add to cart" is named for what it shows, and axe finds no lab
   request,
   axeViolations,
 }) => {
+  test.setTimeout(240_000);
   await withRestaurantChosen(page, request);
   await signUpCustomer(page, request, { name: 'Fay Favourite', emailPrefix: 'phone-names' });
   await page.goto('/menu');
@@ -39,8 +40,8 @@ test('/admin/menu on a phone: "Out today" and "Out until back" are named for wha
   request,
   axeViolations,
 }) => {
-  // Every dish of the menu on one long page: axe takes a while over it.
-  test.slow();
+  // Every dish of the menu on one long page: axe takes a while over it, on a shared machine.
+  test.setTimeout(240_000);
   const res = await request.post('/api/v2/auth/login', { data: { tenant_id: 139, ...owner } });
   expect(res.status()).toBe(200);
   const { token, user } = ((await res.json()) as { data: { token: string; user: unknown } }).data;

@@ -7,7 +7,7 @@ import { expect as baseExpect, test } from '../support/fixtures';
 import { restaurantNamed } from '../support/restaurants';
 import { createTenant } from '../support/tenants';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -17,7 +17,8 @@ test('a table link names the restaurant: the menu opens there, for that table, w
   axeViolations,
   pageErrors,
 }) => {
-  test.slow();
+  // A long menu page and axe over it, on a machine other test runs share.
+  test.setTimeout(240_000);
   const { restaurant } = await restaurantNamed(request, 'Surry Hills');
   // A first visit: nothing chosen, and the demo business has two open restaurants.
   await page.goto(`/dine-in-menu?restaurant=${restaurant.id}&table=T7`);
@@ -31,7 +32,8 @@ test('a table link names the restaurant: the menu opens there, for that table, w
 });
 
 test('a closed dining room says so on the menu as soon as it shows', async ({ page, request, baseURL }) => {
-  test.slow();
+  // A long menu page and axe over it, on a machine other test runs share.
+  test.setTimeout(240_000);
   // A business of its own whose restaurant has no dine-in hours: its dining room is never open.
   const tenant = createTenant(baseURL ?? '', { name: 'Closed Room' });
   const res = await request.post('/api/restaurants-with-images', { data: { tenant_id: tenant.id, status: 1 } });

@@ -91,6 +91,7 @@ const webConfig: ThemePatch = {
     businessShortName: 'Bella Nonna',
     businessAcn: '612 345 678',
     tagline: 'Wood-fired pizza and Italian grill, since 1998',
+    logo: '/images/logo.svg',
     aboutContent:
       'A family pizzeria from Surry Hills, now in Parramatta too. Dough rested for 48 hours, tomatoes from the Riverina, and a wood-fired oven that never gets a night off.',
     contactEmail: 'hello@bellanonna.example',

@@ -56,6 +56,10 @@ function CartLine({ item }: { item: CartItem }) {
       <img
         src={item.image.image_url || placeholderImage}
         alt=""
+        width={56}
+        height={56}
+        loading="lazy"
+        decoding="async"
         className="size-14 shrink-0 rounded-lg bg-stone-100 object-cover"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
