@@ -31,8 +31,6 @@ test('/favorites: "Add to cart" is named for what it shows, and axe finds no lab
   await expect(add).toHaveText('Add to cart');
   await expect(add).toHaveAccessibleName(/^Add to cart\b.*Capricciosa/);
   expect(await axeViolations()).toEqual([]);
-  await add.click();
-  await expect(page.getByRole('button', { name: /^Cart, 1 item/ })).toBeVisible();
 });
 
 test('/admin/menu on a phone: "Out today" and "Out until back" are named for what they show', async ({

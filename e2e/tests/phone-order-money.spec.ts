@@ -3,13 +3,7 @@
  * line that seems to be left out of the sum), and an order paid by gift card and card says what paid
  * what, with "left to pay" only while something is.
  */
-import {
-  addMargheritas,
-  chooseFirstTime,
-  fillCard,
-  fillGuest,
-  ownerToken,
-} from '../support/checkout';
+import { addMargheritas, chooseFirstTime, fillCard, fillGuest, ownerToken } from '../support/checkout';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { chooseRestaurant } from '../support/restaurants';
 

@@ -6,14 +6,18 @@ const acceptedAt = new Date('2026-11-26T13:31:00.000Z');
 
 describe('acceptedReadyAt', () => {
   it('an ASAP order is ready the preparation time after it is accepted', () => {
-    expect(acceptedReadyAt(acceptedAt, 20, { pickup_time: 'asap', scheduled_for: '2026-11-26T13:50:00.000Z' })).toEqual({
-      readyAt: '2026-11-26T13:51:00.000Z',
-      note: 'Ready in about 20 min',
-    });
+    expect(acceptedReadyAt(acceptedAt, 20, { pickup_time: 'asap', scheduled_for: '2026-11-26T13:50:00.000Z' })).toEqual(
+      {
+        readyAt: '2026-11-26T13:51:00.000Z',
+        note: 'Ready in about 20 min',
+      },
+    );
   });
 
   it('a 5:00 pm order accepted at 12:31 am is ready at 5:00 pm, its slot', () => {
-    expect(acceptedReadyAt(acceptedAt, 20, { pickup_time: '17:00', scheduled_for: '2026-11-27T06:00:00.000Z' })).toEqual({
+    expect(
+      acceptedReadyAt(acceptedAt, 20, { pickup_time: '17:00', scheduled_for: '2026-11-27T06:00:00.000Z' }),
+    ).toEqual({
       readyAt: '2026-11-27T06:00:00.000Z',
       note: 'Ready for the time you chose',
     });

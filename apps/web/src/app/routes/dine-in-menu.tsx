@@ -18,7 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (table && tablePattern.test(table)) useCheckoutStore.getState().startDineIn(table);
   const restaurantId = Number(params.get('restaurant'));
   const store = useRestaurantStore.getState();
-  if (Number.isSafeInteger(restaurantId) && restaurantId > 0 && store.selectedRestaurant?.restaurant.id !== restaurantId) {
+  if (
+    Number.isSafeInteger(restaurantId) &&
+    restaurantId > 0 &&
+    store.selectedRestaurant?.restaurant.id !== restaurantId
+  ) {
     // An unknown or closed restaurant in the link leaves the choice to the diner, as without one.
     const list = await getRestaurants(request.signal).catch(() => []);
     const entry = list.find((e) => e.restaurant.id === restaurantId);

@@ -87,7 +87,9 @@ export function untilText(iso: string, timeZone: string, now = new Date(), local
   const at = new Date(iso);
   const day = localDate(at, timeZone);
   const time = formatTime(iso, timeZone, locale);
-  const midnight = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at) === '00:00';
+  const midnight =
+    new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at) ===
+    '00:00';
   const tomorrow = localDate(new Date(now.getTime() + 86_400_000), timeZone);
   if (midnight && day === tomorrow) return 'tomorrow';
   if (day === localDate(now, timeZone)) return time;

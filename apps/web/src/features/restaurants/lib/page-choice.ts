@@ -8,5 +8,7 @@ export const choosesOwnRestaurant = { choosesOwnRestaurant: true } as const;
 
 /** True while the page on screen picks its restaurant itself. */
 export function usePageChoosesRestaurant(): boolean {
-  return useMatches().some((match) => (match.handle as Partial<typeof choosesOwnRestaurant> | undefined)?.choosesOwnRestaurant);
+  return useMatches().some(
+    (match) => (match.handle as Partial<typeof choosesOwnRestaurant> | undefined)?.choosesOwnRestaurant,
+  );
 }
