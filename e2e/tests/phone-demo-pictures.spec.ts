@@ -58,7 +58,9 @@ test('every dish on the menu has its own sized, lazy picture; the header shows t
   const tiramisu = page.getByRole('article', { name: 'Tiramisu' }).locator('img');
   await tiramisu.scrollIntoViewIfNeeded();
   await expect
-    .poll(() => tiramisu.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+    .poll(() =>
+      tiramisu.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+    )
     .toBeGreaterThan(0);
   await expect(tiramisu).toHaveAttribute('src', '/images/menu/dishes/tiramisu.svg');
   expect(pageErrors).toEqual([]);
