@@ -65,7 +65,7 @@ test.describe('the menu', () => {
   });
 
   test('a missing picture falls back to the placeholder', async ({ page }) => {
-    await page.route('**/images/menu/drinks.svg', (route) => route.abort());
+    await page.route('**/images/menu/dishes/chinotto.svg', (route) => route.abort());
     await page.goto(`/menu`);
     const image = page.getByRole('article', { name: 'Chinotto' }).locator('img');
     await image.scrollIntoViewIfNeeded();

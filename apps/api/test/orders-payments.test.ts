@@ -17,6 +17,7 @@ import {
   openAllDay,
   orderRow,
   pickupOrder,
+  pickupTimes,
   placeOrder,
   restaurantIds,
   type Shop,
@@ -426,9 +427,15 @@ describe('staff moving orders (PATCH /v2/admin/orders/:id/status)', () => {
     const order = accepted.json().data as Order;
     expect(order.status).toBe('accepted');
     const readyAt = Date.parse(order.ready_at as string);
-    expect(readyAt).toBeGreaterThanOrEqual(before + 20 * 60_000 - 1000);
-    expect(readyAt).toBeLessThanOrEqual(Date.now() + 20 * 60_000 + 1000);
-    expect(order.status_history.at(-1)).toMatchObject({ status: 'accepted', note: 'Ready in about 20 min' });
+    // Late in the evening the first time offered is tomorrow's: an order for later is ready at its slot.
+    const slot = order.pickup_time === 'asap' ? 0 : Date.parse(order.scheduled_for as string);
+    if (slot > Date.now() + 20 * 60_000 + 1000) {
+      expect(readyAt).toBe(slot);
+    } else {
+      expect(readyAt).toBeGreaterThanOrEqual(before + 20 * 60_000 - 1000);
+      expect(readyAt).toBeLessThanOrEqual(Date.now() + 20 * 60_000 + 1000);
+      expect(order.status_history.at(-1)).toMatchObject({ status: 'accepted', note: 'Ready in about 20 min' });
+    }
     const mail = await ctx.db
       .selectFrom('mail_outbox')
       .select(['subject', 'body_text'])
@@ -443,6 +450,17 @@ describe('staff moving orders (PATCH /v2/admin/orders/:id/status)', () => {
     }
     expect((await orderRow(ctx, id)).payment_status).toBe('paid');
     expect((await changeStatus(staff.token, id, { status: 'cancelled' })).statusCode).toBe(409);
+  });
+
+  it('an order for later, accepted now, is ready at its slot, not the prep time after accepting', async () => {
+    const [later] = await pickupTimes(ctx, shop.restaurantId, 90);
+    if (!later) throw new Error('no pickup time 90 minutes away');
+    const { placed } = await guestOrder(shop, { ...later, payment_method: 'cash_on_delivery' });
+    const accepted = await changeStatus(staff.token, placed.order.id, { status: 'accepted', prep_minutes: 20 });
+    expect(accepted.statusCode).toBe(200);
+    const order = accepted.json().data as Order;
+    expect(order.ready_at).toBe(placed.order.scheduled_for);
+    expect(order.status_history.at(-1)).toMatchObject({ status: 'accepted', note: 'Ready for the time you chose' });
   });
 
   it('cancelling a paid card order refunds it exactly once and releases it; the customer is told why', async () => {

@@ -54,6 +54,7 @@ describe('serving the storefront', () => {
           currency: 'AUD',
           locale: 'en-AU',
           timezone: 'Australia/Sydney',
+          taxName: 'GST',
         },
       });
       expect(settings.is_online_order_enabled).toBe(1);

@@ -17,6 +17,8 @@ export interface TenantsTable {
   timezone: string;
   tax_mode: 'inclusive' | 'exclusive';
   tax_rate_bps: number;
+  /** What customers call the tax ('GST'): 'Includes GST $4.45'. */
+  tax_name: Generated<string>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

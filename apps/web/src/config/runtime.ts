@@ -4,7 +4,7 @@ import { defaultTenantId, type RuntimeConfig, runtimeConfigGlobal } from '@order
 const fallback: RuntimeConfig = {
   apiBase: '/api',
   tenantId: defaultTenantId,
-  tenant: { name: 'Order Online', currency: 'AUD', locale: 'en-AU', timezone: 'Australia/Sydney' },
+  tenant: { name: 'Order Online', currency: 'AUD', locale: 'en-AU', timezone: 'Australia/Sydney', taxName: 'Tax' },
 };
 
 /** The tenant and API base the server inlined into index.html (one build serves any tenant). */

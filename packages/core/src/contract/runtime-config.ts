@@ -20,6 +20,8 @@ export interface RuntimeConfig {
     currency: string;
     locale: string;
     timezone: string;
+    /** What customers call the tax ('GST'). */
+    taxName: string;
   };
   /** Absent when the page was not served by our server (Vite dev server, tests). */
   settings?: InlinedSettings;

@@ -39,3 +39,22 @@ const notSold: readonly OrderStatus[] = ['pending_payment', 'cancelled', 'refund
 export const soldOrderStatuses: readonly OrderStatus[] = orderStatuses.filter((s) => !notSold.includes(s));
 
 export const isFinalOrderStatus = (status: OrderStatus) => moves[status].length === 0;
+
+/**
+ * When an order the kitchen accepts now will be ready: in `prepMinutes`, or at its slot when it was
+ * ordered for later (a 5:00 pm order accepted at 12:31 am is ready at 5:00 pm, not 12:51 am). ASAP
+ * and dine-in orders have no slot of their own. The note says the same to the customer.
+ */
+export function acceptedReadyAt(
+  now: Date,
+  prepMinutes: number,
+  order: { pickup_time: string | null; scheduled_for: string | null },
+): { readyAt: string; note: string } {
+  const prepared = now.getTime() + prepMinutes * 60_000;
+  const slot = order.pickup_time && order.pickup_time !== 'asap' && order.scheduled_for;
+  const slotAt = slot ? Date.parse(slot) : Number.NaN;
+  if (Number.isFinite(slotAt) && slotAt > prepared) {
+    return { readyAt: new Date(slotAt).toISOString(), note: 'Ready for the time you chose' };
+  }
+  return { readyAt: new Date(prepared).toISOString(), note: `Ready in about ${prepMinutes} min` };
+}

@@ -16,6 +16,7 @@ import * as bestSellers from './20261125T0900-best-sellers.js';
 import * as loyaltyAdjustments from './20261125T1100-loyalty-adjustments.js';
 import * as giftCardRefunds from './20261125T1200-gift-card-refunds.js';
 import * as jobRuns from './20261126T0900-job-runs.js';
+import * as tenantTaxName from './20261126T0900-tenant-tax-name.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T1100-loyalty-adjustments': loyaltyAdjustments,
   '20261125T1200-gift-card-refunds': giftCardRefunds,
   '20261126T0900-job-runs': jobRuns,
+  '20261126T0900-tenant-tax-name': tenantTaxName,
 };

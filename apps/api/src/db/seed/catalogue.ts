@@ -236,7 +236,6 @@ type BundleSeed = {
   name: string;
   description: string;
   price: number;
-  image: string;
   /** slot name, quantity, category slug, surcharge for premium products */
   slots: [string, number, string, number][];
 };
@@ -246,7 +245,6 @@ const deals: BundleSeed[] = [
     name: '2 Large Pizzas + Drink',
     description: 'Any two large pizzas and a 1.25 L drink.',
     price: 4990,
-    image: 'pizzas',
     slots: [
       ['Large pizza', 2, 'pizzas', 300],
       ['Drink', 1, 'drinks', 0],
@@ -256,7 +254,6 @@ const deals: BundleSeed[] = [
     name: 'Pasta Night for Two',
     description: 'Two pastas, garlic bread and a dessert to share.',
     price: 5490,
-    image: 'pasta',
     slots: [
       ['Pasta', 2, 'pasta', 0],
       ['Side', 1, 'sides', 0],
@@ -270,7 +267,6 @@ const combos: BundleSeed[] = [
     name: 'Pizza Lunch Combo',
     description: 'A regular pizza with a can of drink.',
     price: 2190,
-    image: 'pizzas',
     slots: [
       ['Pizza', 1, 'pizzas', 300],
       ['Drink', 1, 'drinks', 0],
@@ -280,7 +276,6 @@ const combos: BundleSeed[] = [
     name: 'Grill Combo',
     description: 'A grill main, a side and a drink.',
     price: 4490,
-    image: 'grill',
     slots: [
       ['Main', 1, 'grill', 0],
       ['Side', 1, 'sides', 0],
@@ -290,6 +285,14 @@ const combos: BundleSeed[] = [
 ];
 
 const imageFor = (slug: string) => `/images/menu/${slug}.svg`;
+/** Each dish, deal and combo has its own picture (drawn by scripts/draw-menu-images.mjs). */
+const dishImage = (name: string) =>
+  `/images/menu/dishes/${name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}.svg`;
 
 export async function seedCatalogue(db: Kysely<Database>, tenantId: number): Promise<void> {
   const restaurants = await db
@@ -324,7 +327,7 @@ export async function seedCatalogue(db: Kysely<Database>, tenantId: number): Pro
           category_id: categoryId,
           name: product.name,
           description: product.description,
-          image_path: imageFor(category.slug),
+          image_path: dishImage(product.name),
           is_half_and_half: category.halfAndHalf ? 1 : 0,
           is_best_seller: product.best ? 1 : 0,
           is_new: product.isNew ? 1 : 0,
@@ -452,7 +455,7 @@ export async function seedCatalogue(db: Kysely<Database>, tenantId: number): Pro
             restaurant_id: restaurant.id,
             name: bundle.name,
             description: bundle.description,
-            image_path: imageFor(bundle.image),
+            image_path: dishImage(bundle.name),
             price: prices.inStore(bundle.price),
             online_price: prices.online(bundle.price),
             sort_order: i,

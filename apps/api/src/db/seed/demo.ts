@@ -91,6 +91,7 @@ const webConfig: ThemePatch = {
     businessShortName: 'Bella Nonna',
     businessAcn: '612 345 678',
     tagline: 'Wood-fired pizza and Italian grill, since 1998',
+    logo: '/images/logo.svg',
     aboutContent:
       'A family pizzeria from Surry Hills, now in Parramatta too. Dough rested for 48 hours, tomatoes from the Riverina, and a wood-fired oven that never gets a night off.',
     contactEmail: 'hello@bellanonna.example',
@@ -133,7 +134,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         locale: 'en-AU',
         timezone: 'Australia/Sydney',
         tax_mode: 'inclusive',
-        tax_rate_bps: 1000, // GST
+        tax_rate_bps: 1000,
+        tax_name: 'GST',
       })
       .execute();
 

@@ -1,4 +1,4 @@
-import { canMoveOrderFor, type OrderStatusChangeBody } from '@orderfront/core';
+import { acceptedReadyAt, canMoveOrderFor, type OrderStatusChangeBody } from '@orderfront/core';
 import { AppError } from '../../lib/errors.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import type { OrderContext } from './context.js';
@@ -57,14 +57,9 @@ export function staffActions(
     } else {
       if (to === 'refunded') await refund(row);
       const at = now();
-      const readyAt =
-        to === 'accepted' && change.prep_minutes
-          ? new Date(at.getTime() + change.prep_minutes * 60_000).toISOString()
-          : undefined;
-      const note =
-        to === 'accepted' && change.prep_minutes
-          ? `Ready in about ${change.prep_minutes} min`
-          : (change.reason ?? null);
+      const ready = to === 'accepted' && change.prep_minutes ? acceptedReadyAt(at, change.prep_minutes, row) : null;
+      const readyAt = ready?.readyAt;
+      const note = ready ? ready.note : (change.reason ?? null);
       const moved = await repo.transaction(async (trx) => {
         const ok = await repo.move(trx, row, row.status, {
           status: to,

@@ -21,6 +21,7 @@ export function tenantService(db: Db, defaultTenantId = 0) {
         currency: tenant.currency,
         locale: tenant.locale,
         timezone: tenant.timezone,
+        taxName: tenant.tax_name,
       },
     };
   }

@@ -124,7 +124,7 @@ describe('/favorites', () => {
     const margheritaCard = await screen.findByRole('article', { name: 'Margherita' });
     expect(within(margheritaCard).getByText('$19.00')).toBeInTheDocument();
     // Add to cart goes through the menu's own cart call, as the signed-in user.
-    await userEvent.click(within(margheritaCard).getByRole('button', { name: 'Add Margherita to cart' }));
+    await userEvent.click(within(margheritaCard).getByRole('button', { name: 'Add to cart: Margherita' }));
     await waitFor(() => {
       const post = fetch.mock.calls.find(
         ([url, init]) => String(url).endsWith('/api/v2/cart') && init?.method === 'POST',

@@ -122,4 +122,35 @@ describe('/order-confirmation/:orderId', () => {
     renderApp('/order-confirmation/6', { stub: false });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
   });
+
+  it('says what paid what, and "left to pay" only while something is', async () => {
+    const events = () => new Response('', { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    const giftCard = { gift_card: 2500, amount_due: 1300 };
+    stubApi({
+      'GET /api/v2/orders/7': () =>
+        ok(order({ id: 7, totals: { ...order().totals, ...giftCard }, payment_status: 'paid' })),
+      'GET /api/v2/orders/7/events': events,
+      'GET /api/v2/orders/8': () =>
+        ok(order({ id: 8, totals: { ...order().totals, ...giftCard }, payment_status: 'pending' })),
+      'GET /api/v2/orders/8/events': events,
+    });
+    const paid = renderApp('/order-confirmation/7', { stub: false });
+    await screen.findByRole('heading', { level: 1, name: 'Order #1042' });
+    expect(screen.getAllByTestId('order-payment').map((row) => row.textContent)).toEqual([
+      'Paid by gift card$25.00',
+      'Paid by card$13.00',
+    ]);
+    expect(screen.queryByText(/Left to pay/)).toBeNull();
+    expect(screen.getByText('Gift card and card (paid)')).toBeInTheDocument();
+    expect(screen.getByTestId('order-tax')).toHaveTextContent('$3.45');
+    expect(screen.getByText(/^Includes /)).toBeInTheDocument();
+    paid.unmount();
+
+    renderApp('/order-confirmation/8', { stub: false });
+    await screen.findByRole('heading', { level: 1, name: 'Order #1042' });
+    expect(screen.getAllByTestId('order-payment').map((row) => row.textContent)).toEqual([
+      'Paid by gift card$25.00',
+      'Left to pay by card$13.00',
+    ]);
+  });
 });

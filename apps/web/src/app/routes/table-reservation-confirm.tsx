@@ -2,6 +2,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ReservationConfirm } from '@/features/reservations/components/reservation-confirm';
 import { ReservationPage } from '@/features/reservations/components/reservation-page';
 import { draftFrom } from '@/features/reservations/lib/draft';
+import { choosesOwnRestaurant } from '@/features/restaurants/lib/page-choice';
+
+/** A booking names its restaurant (chosen on the form): no mandatory restaurant dialog over it. */
+export const handle = choosesOwnRestaurant;
 
 export function Component() {
   const location = useLocation();

@@ -2,6 +2,10 @@ import { Link, useLocation } from 'react-router';
 import { ReservationPage } from '@/features/reservations/components/reservation-page';
 import { ReservationSuccess } from '@/features/reservations/components/reservation-success';
 import { reservationFrom } from '@/features/reservations/lib/draft';
+import { choosesOwnRestaurant } from '@/features/restaurants/lib/page-choice';
+
+/** A booking names its restaurant (chosen on the form): no mandatory restaurant dialog over it. */
+export const handle = choosesOwnRestaurant;
 
 export function Component() {
   const location = useLocation();

@@ -2,8 +2,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { ReservationForm } from '@/features/reservations/components/reservation-form';
 import { ReservationPage } from '@/features/reservations/components/reservation-page';
 import { draftFrom } from '@/features/reservations/lib/draft';
+import { choosesOwnRestaurant } from '@/features/restaurants/lib/page-choice';
 import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
+
+/** The booking form has its own restaurant picker: no mandatory restaurant dialog over it. */
+export const handle = choosesOwnRestaurant;
 
 export function Component() {
   const location = useLocation();

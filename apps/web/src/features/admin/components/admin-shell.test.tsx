@@ -98,7 +98,7 @@ describe('back office: who sees what', () => {
     signIn('staff', [restaurants[0] as (typeof restaurants)[number]]);
     renderApp('/admin/menu', { stub: false });
     expect(await navLinks()).toEqual(['Orders', 'Availability', 'Ordering', 'Gift cards', 'Customer points']);
-    expect(await screen.findByRole('button', { name: 'Mark Margherita out of stock for today' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Out today: Margherita' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Margherita' })).not.toBeInTheDocument();
     // The switcher lists only the restaurants this user manages.
     const switcher = screen.getByRole('combobox', { name: 'Restaurant' });

@@ -10,7 +10,7 @@ import { useUploadProductImage } from '../api/upload-product-image';
 import { problemOf } from '../lib/form';
 import { productDraftOf, productFormSchema } from '../lib/product-form';
 import { useAdmin } from './admin-context';
-import { Button, formatTime, inputClass, Notice, PageTitle } from './ui';
+import { Button, inputClass, Notice, PageTitle, untilText } from './ui';
 
 type Availability = { is_available: boolean; available_again_at: string | null };
 
@@ -21,7 +21,7 @@ function StatusBadge({ item, timezone }: { item: Availability; timezone: string 
   return (
     <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900 text-xs">
       {item.available_again_at
-        ? `Out of stock until ${formatTime(item.available_again_at, timezone)}`
+        ? `Out of stock until ${untilText(item.available_again_at, timezone)}`
         : 'Out of stock until turned back'}
     </span>
   );
@@ -40,7 +40,7 @@ function AvailabilityButtons({
 }) {
   if (!item.is_available) {
     return (
-      <Button disabled={busy} onClick={() => onChange({ available: true })} aria-label={`Put ${name} back on sale`}>
+      <Button disabled={busy} onClick={() => onChange({ available: true })} aria-label={`Back on sale: ${name}`}>
         Back on sale
       </Button>
     );
@@ -50,14 +50,14 @@ function AvailabilityButtons({
       <Button
         disabled={busy}
         onClick={() => onChange({ available: false, until: 'today' })}
-        aria-label={`Mark ${name} out of stock for today`}
+        aria-label={`Out today: ${name}`}
       >
         Out today
       </Button>
       <Button
         disabled={busy}
         onClick={() => onChange({ available: false, until: 'turned_back' })}
-        aria-label={`Mark ${name} out of stock until turned back`}
+        aria-label={`Out until back: ${name}`}
       >
         Out until back
       </Button>

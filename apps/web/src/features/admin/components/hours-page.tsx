@@ -45,7 +45,13 @@ function MethodHours({ data, method, label }: { data: AdminHours; method: Fulfil
     >
       <fieldset>
         <legend className="px-1 font-semibold text-lg">{label}</legend>
-        <table className="w-full text-sm">
+        <table className="w-full table-fixed text-sm">
+          <colgroup>
+            <col className="w-24" />
+            <col className="w-12" />
+            <col />
+            <col />
+          </colgroup>
           <thead>
             <tr className="text-left">
               <th className="p-1">Day</th>
@@ -72,7 +78,7 @@ function MethodHours({ data, method, label }: { data: AdminHours; method: Fulfil
                   <input
                     id={`${id}-${weekday}-from`}
                     type="time"
-                    className={inputClass}
+                    className={`${inputClass} w-full min-w-0`}
                     disabled={!days[weekday]?.open}
                     aria-label={`${label} opens on ${day}`}
                     {...register(`days.${weekday}.opens_at`)}
@@ -81,7 +87,7 @@ function MethodHours({ data, method, label }: { data: AdminHours; method: Fulfil
                 <td className="p-1">
                   <input
                     type="time"
-                    className={inputClass}
+                    className={`${inputClass} w-full min-w-0`}
                     disabled={!days[weekday]?.open}
                     aria-label={`${label} closes on ${day}`}
                     {...register(`days.${weekday}.closes_at`)}
@@ -119,7 +125,8 @@ export function HoursPage() {
       {error && <Notice tone="error">{error.message}</Notice>}
       {isPending && <p role="status">Loading…</p>}
       {data && (
-        <div className="grid gap-4 xl:grid-cols-3" key={restaurant.id}>
+        // A method's week needs about 28rem (day, switch, two time fields): as many columns as fit that.
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,28rem),1fr))] gap-4" key={restaurant.id}>
           {methods.map(([method, label]) => (
             <MethodHours key={method} data={data} method={method} label={label} />
           ))}

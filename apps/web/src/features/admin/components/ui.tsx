@@ -75,6 +75,28 @@ export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?
   );
 }
 
+/** The restaurant's local date of an instant, as 'YYYY-MM-DD'. */
+const localDate = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+
+/**
+ * When something comes back, as a cook says it: 'tomorrow' for the coming local midnight (an item
+ * out for today), else the time, with the weekday when it is not today ('Friday 5:00 pm'); a later
+ * midnight is that day ('Friday').
+ */
+export function untilText(iso: string, timeZone: string, now = new Date(), locale = runtimeConfig.tenant.locale) {
+  const at = new Date(iso);
+  const day = localDate(at, timeZone);
+  const time = formatTime(iso, timeZone, locale);
+  const midnight =
+    new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at) ===
+    '00:00';
+  const tomorrow = localDate(new Date(now.getTime() + 86_400_000), timeZone);
+  if (midnight && day === tomorrow) return 'tomorrow';
+  if (day === localDate(now, timeZone)) return time;
+  const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long' }).format(at);
+  return midnight ? weekday : `${weekday} ${time}`;
+}
+
 /** A local time of the restaurant, e.g. '7:45 pm'. */
 export function formatTime(iso: string, timeZone: string, locale = runtimeConfig.tenant.locale) {
   return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));

@@ -3,6 +3,7 @@ import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { TaxRow } from '@/components/ui/tax-row';
 import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
@@ -56,6 +57,10 @@ function CartLine({ item }: { item: CartItem }) {
       <img
         src={item.image.image_url || placeholderImage}
         alt=""
+        width={56}
+        height={56}
+        loading="lazy"
+        decoding="async"
         className="size-14 shrink-0 rounded-lg bg-stone-100 object-cover"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -215,6 +220,8 @@ export function CartPanel({ checkoutTo, onCheckout }: { checkoutTo?: string; onC
   if (!data.items.length) return <p className="py-6 text-stone-700">Your cart is empty.</p>;
   const totals = data.totals;
   const discounts = data.adjustments.filter((a) => a.amount < 0);
+  // Inclusive (GST-style) tax is part of the prices: the lines already add up to the total.
+  const taxIncluded = totals ? totals.subtotal - totals.discount + totals.surcharge === data.total : true;
   return (
     <div className="flex flex-col gap-4">
       <ul aria-label="Cart items">
@@ -249,16 +256,14 @@ export function CartPanel({ checkoutTo, onCheckout }: { checkoutTo?: string; onC
                 <dd className="text-right">{money(totals.surcharge)}</dd>
               </>
             )}
-            <dt>Tax</dt>
-            <dd className="text-right" data-testid="cart-tax">
-              {money(totals.tax)}
-            </dd>
+            {!taxIncluded && <TaxRow amount={money(totals.tax)} included={false} testId="cart-tax" />}
           </>
         )}
         <dt className="font-bold text-base">Total</dt>
         <dd className="text-right font-bold text-base" data-testid="cart-total">
           {money(data.total)}
         </dd>
+        {totals && taxIncluded && <TaxRow amount={money(totals.tax)} included testId="cart-tax" />}
       </dl>
       {checkoutTo && (
         <Link

@@ -1,5 +1,6 @@
 import type { PaymentSplit } from '@orderfront/core';
 import { cardClass } from '@/components/ui/styles';
+import { TaxRow } from '@/components/ui/tax-row';
 import { formatMoney } from '@/lib/money';
 import { selectDeliveryCents, useCheckoutStore } from '../stores/checkout-store';
 
@@ -95,12 +96,12 @@ export function OrderSummary({
                 </dd>
               </>
             )}
-            <dt>{taxIncluded(cart) ? 'Includes tax' : 'Tax'}</dt>
-            <dd className="text-right">{formatMoney(cart.tax)}</dd>
+            {!taxIncluded(cart) && <TaxRow amount={formatMoney(cart.tax)} included={false} testId="summary-tax" />}
             <dt className="font-bold text-base">Total</dt>
             <dd className="text-right font-bold text-base" data-testid="summary-total">
               {formatMoney(cart.total + delivery)}
             </dd>
+            {taxIncluded(cart) && <TaxRow amount={formatMoney(cart.tax)} included testId="summary-tax" />}
             {paidOtherwise && (
               <>
                 {split.loyalty > 0 && (

@@ -1,6 +1,7 @@
 import type { Order } from '@orderfront/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { cardClass } from '@/components/ui/styles';
+import { TaxRow } from '@/components/ui/tax-row';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
 import { useOrderLink } from '../api/exchange-order-link';
@@ -10,6 +11,19 @@ import { methodText, orderTimeText, paymentText } from '../lib/format';
 import { statusLabel } from '../lib/status';
 import { StatusTimeline } from './status-timeline';
 
+/** What paid the order, by what, and what is still to pay (only when something is). */
+function paymentRows(order: Order, money: (cents: number) => string): [string, string][] {
+  const t = order.totals;
+  const rows: [string, string][] = [];
+  if (t.gift_card > 0) rows.push(['Paid by gift card', money(t.gift_card)]);
+  if (t.amount_due === 0) return rows;
+  const cash = order.payment_method === 'cash_on_delivery';
+  if (order.payment_status === 'paid') rows.push([cash ? 'Paid in cash' : 'Paid by card', money(t.amount_due)]);
+  else if (order.payment_status === 'refunded') rows.push(['Refunded to card', money(t.amount_due)]);
+  else rows.push([cash ? 'To pay in cash' : 'Left to pay by card', money(t.amount_due)]);
+  return rows;
+}
+
 function Totals({ order }: { order: Order }) {
   const money = (cents: number) => formatMoney(cents, order.currency);
   const t = order.totals;
@@ -17,12 +31,10 @@ function Totals({ order }: { order: Order }) {
   if (t.discount > 0) rows.push(['Discount', `−${money(t.discount)}`]);
   if (t.surcharge > 0) rows.push(['Cash surcharge', money(t.surcharge)]);
   if (order.method === 'delivery') rows.push(['Delivery', t.delivery > 0 ? money(t.delivery) : 'Free']);
-  // Inclusive (GST-style) tax is part of the prices: the rows above already add up to the total.
-  const beforeTax = t.subtotal - t.discount + t.surcharge + t.delivery;
-  const included = [t.total, t.total + t.loyalty, t.total + t.loyalty + t.gift_card].includes(beforeTax);
-  rows.push([included ? 'Includes tax' : 'Tax', money(t.tax)]);
-  if (t.gift_card > 0) rows.push(['Gift card', `−${money(t.gift_card)}`]);
   if (t.loyalty > 0) rows.push(['Loyalty points', `−${money(t.loyalty)}`]);
+  // Inclusive (GST-style) tax is part of the prices: the rows above already add up to the total.
+  const included = t.subtotal - t.discount + t.surcharge + t.delivery - t.loyalty === t.total;
+  const payments = paymentRows(order, money);
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-stone-200 border-t pt-3 text-sm">
       {rows.map(([label, value]) => (
@@ -31,16 +43,18 @@ function Totals({ order }: { order: Order }) {
           <dd className="text-right">{value}</dd>
         </div>
       ))}
+      {!included && <TaxRow amount={money(t.tax)} included={false} testId="order-tax" />}
       <dt className="font-bold text-base">Total</dt>
       <dd className="text-right font-bold text-base" data-testid="order-total">
         {money(t.total)}
       </dd>
-      {t.amount_due !== t.total && (
-        <>
-          <dt>Left to pay</dt>
-          <dd className="text-right">{money(t.amount_due)}</dd>
-        </>
-      )}
+      {included && <TaxRow amount={money(t.tax)} included testId="order-tax" />}
+      {payments.map(([label, value]) => (
+        <div key={label} className="contents" data-testid="order-payment">
+          <dt className="mt-1">{label}</dt>
+          <dd className="mt-1 text-right">{value}</dd>
+        </div>
+      ))}
     </dl>
   );
 }

@@ -30,12 +30,15 @@ export function placedAtText(order: Order): string {
   }).format(new Date(order.created_at));
 }
 
+/** How the order is paid: the gift card, then card or cash for what it left. */
 export function paymentText(order: Order): string {
-  if (order.payment_method === 'cash_on_delivery') {
-    return order.method === 'delivery' ? 'Cash on delivery' : 'Pay at the counter';
-  }
-  const state = { unpaid: 'not paid', pending: 'pending', paid: 'paid', failed: 'failed', refunded: 'refunded' }[
-    order.payment_status
-  ];
-  return `Card (${state})`;
+  const giftCard = order.totals.gift_card > 0;
+  if (giftCard && order.totals.amount_due === 0) return 'Gift card';
+  const rest =
+    order.payment_method === 'cash_on_delivery'
+      ? order.method === 'delivery'
+        ? 'Cash on delivery'
+        : 'Pay at the counter'
+      : `Card (${{ unpaid: 'not paid', pending: 'pending', paid: 'paid', failed: 'failed', refunded: 'refunded' }[order.payment_status]})`;
+  return giftCard ? `Gift card and ${rest.charAt(0).toLowerCase()}${rest.slice(1)}` : rest;
 }

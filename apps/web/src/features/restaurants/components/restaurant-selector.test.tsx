@@ -1,12 +1,14 @@
 import type { RestaurantDetail, RestaurantEntry } from '@orderfront/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { storageKeys } from '@/lib/storage';
 import { restaurantsQueryOptions } from '../api/get-restaurants';
 import { expiryCheckIntervalMs } from '../hooks/use-restaurant-expiry';
+import { choosesOwnRestaurant } from '../lib/page-choice';
 import { registerCartOnSwitch, setAutoClearSettingSource, useRestaurantStore } from '../stores/restaurant-store';
 import { entry } from '../testing/entries';
 import { RestaurantSelector } from './restaurant-selector';
@@ -73,13 +75,23 @@ async function advance(ms = 0) {
   }
 }
 
-function renderSelector() {
+/** The header's selector on a page; `handle` is the page route's (a booking form's picker, say). */
+function renderSelector(handle?: unknown) {
   const client = createQueryClient();
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <header>
+          <RestaurantSelector />
+        </header>
+      ),
+      handle,
+    },
+  ]);
   const view = render(
     <QueryClientProvider client={client}>
-      <header>
-        <RestaurantSelector />
-      </header>
+      <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -152,6 +164,14 @@ describe('with no restaurant chosen', () => {
     renderSelector();
     await advance(1000);
     expect(useRestaurantStore.getState().selectedRestaurant?.restaurant.id).toBe(1);
+  });
+
+  it('opens no mandatory dialog over a page with its own restaurant picker (the booking form)', async () => {
+    serve(list([surryHills, parramatta]));
+    renderSelector(choosesOwnRestaurant);
+    await advance(1000);
+    expect(dialog()).toBeNull();
+    expect(useRestaurantStore.getState().selectedRestaurant).toBeNull();
   });
 
   it('opens the mandatory dialog 500 ms after a list of two arrives, and it cannot be dismissed', async () => {

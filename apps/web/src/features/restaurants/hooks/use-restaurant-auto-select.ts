@@ -2,6 +2,7 @@ import { type RestaurantEntry, restaurantStatus } from '@orderfront/core';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { isFailedFetch, useRestaurants } from '../api/get-restaurants';
+import { usePageChoosesRestaurant } from '../lib/page-choice';
 import { useRestaurantStore } from '../stores/restaurant-store';
 
 /** Spec §9: the mandatory dialog opens 500 ms after it is known to be needed. */
@@ -17,11 +18,13 @@ const activeOnly = (entries: readonly RestaurantEntry[]) =>
  * (with a toast); more than one, or none (a failed fetch answers none, spec §8), opens the mandatory
  * dialog after 500 ms. With one chosen, each refreshed list replaces it by the entry with the same
  * id, or unsets it; a failed fetch refreshed nothing, so the selection stays.
+ * A page with a picker of its own (the booking form) is not covered by the dialog.
  */
 export function useRestaurantAutoSelect(): { mandatoryOpen: boolean } {
   const hasSelection = useRestaurantStore((state) => state.selectedRestaurant !== null);
   const { data } = useRestaurants();
   const [promptDue, setPromptDue] = useState(false);
+  const ownPicker = usePageChoosesRestaurant();
 
   // Syncs the persisted store with each list the server sends (an external system: not derivable state).
   useEffect(() => {
@@ -51,5 +54,5 @@ export function useRestaurantAutoSelect(): { mandatoryOpen: boolean } {
     return () => clearTimeout(timer);
   }, [hasSelection, needsChoice, promptDue]);
 
-  return { mandatoryOpen: !hasSelection && promptDue };
+  return { mandatoryOpen: !hasSelection && promptDue && !ownPicker };
 }

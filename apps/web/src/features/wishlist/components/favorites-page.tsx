@@ -56,6 +56,10 @@ export function FavoritesPage({ onAddToCart }: { onAddToCart(item: WishlistItem)
                 <img
                   src={item.attachments[0]?.upload_path ?? '/images/menu/placeholder.svg'}
                   alt=""
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  decoding="async"
                   className="size-24 shrink-0 rounded-lg object-cover"
                   onError={(event) => {
                     event.currentTarget.src = '/images/menu/placeholder.svg';
@@ -69,7 +73,7 @@ export function FavoritesPage({ onAddToCart }: { onAddToCart(item: WishlistItem)
                     <button
                       type="button"
                       onClick={() => onAddToCart(item)}
-                      aria-label={`Add ${item.products.name} to cart`}
+                      aria-label={`Add to cart: ${item.products.name}`}
                       className="rounded-full bg-primary px-4 py-1.5 font-semibold text-sm text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
                     >
                       Add to cart
