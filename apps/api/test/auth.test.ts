@@ -182,7 +182,11 @@ describe('accounts: sign-up, codes, login, reset', () => {
     expect((await post('/v2/auth/logout', undefined, bearer(token))).statusCode).toBe(200);
     const after = await get('/v2/auth/me', bearer(token));
     expect(after.statusCode).toBe(401);
-    expect(after.json().error).toEqual({ code: 'unauthorized', message: 'Please log in' });
+    expect(after.json().error).toEqual({
+      code: 'unauthorized',
+      message: 'Please log in',
+      request_id: expect.any(String),
+    });
   });
 
   it('blocks an account after 100 failed logins in an hour, even with the right password', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { metrics } from './metrics.js';
 
 export interface EventStream {
   send(event: string, data: unknown): void;
@@ -26,7 +27,9 @@ export function openEventStream(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
     'x-content-type-options': 'nosniff',
+    'x-request-id': request.id,
   });
+  metrics.streamOpened();
   raw.write('retry: 3000\n\n');
   const cleanups: (() => void)[] = [];
   let closed = false;
@@ -35,6 +38,7 @@ export function openEventStream(
   const close = () => {
     if (closed) return;
     closed = true;
+    metrics.streamClosed();
     clearInterval(keepAlive);
     for (const cleanup of cleanups.splice(0)) cleanup();
   };

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { metrics } from '../../lib/metrics.js';
 import { bestSellersJob } from './service.js';
 
 /**
@@ -13,8 +14,8 @@ export const bestSellersPlugin = fp(
     let timer: NodeJS.Timeout | undefined;
 
     const run = () => {
-      running ??= job
-        .refresh()
+      running ??= metrics
+        .job('best-sellers', () => job.refresh())
         .then(
           (changes) => {
             if (changes.length > 0) app.log.info({ changes }, 'best sellers set from order history');

@@ -24,6 +24,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
+import { metrics } from '../../lib/metrics.js';
 import { requireRole, userOf } from '../auth/identity.js';
 import { type GiftCardPayments, type GiftCardService, giftCardService } from './service.js';
 
@@ -55,7 +56,9 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ payments?: GiftCardPayments
   app.orders.otherPayments.push(service.onPaymentEvent);
   // Codes for a date are mailed by a sweep; each process sweeps, the claim keeps mails single.
   const sweep = setInterval(() => {
-    service.deliverDue().catch((error) => app.log.error({ err: error }, 'gift card delivery sweep failed'));
+    metrics
+      .job('gift-card-delivery', () => service.deliverDue())
+      .catch((error) => app.log.error({ err: error }, 'gift card delivery sweep failed'));
   }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

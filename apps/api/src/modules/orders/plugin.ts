@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { metrics } from '../../lib/metrics.js';
 import type { EventStream } from '../../lib/sse.js';
 import { couponService } from '../coupons/service.js';
 import { fulfilmentService } from '../fulfilment/service.js';
@@ -45,7 +46,9 @@ export const ordersPlugin = fp(
     app.decorate('orders', { service, events, payments, otherPayments, streams });
 
     const timer = setInterval(() => {
-      service.sweepAbandoned().catch((err) => app.log.warn({ err }, 'sweep of abandoned orders failed'));
+      metrics
+        .job('abandoned-payments', () => service.sweepAbandoned())
+        .catch((err) => app.log.warn({ err }, 'sweep of abandoned orders failed'));
     }, sweepEveryMs);
     timer.unref();
     app.addHook('preClose', async () => {
