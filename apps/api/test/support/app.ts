@@ -61,5 +61,8 @@ export function comparableAnswer(res: { statusCode: number; headers: Record<stri
   } = res.headers;
   const csp = headers['content-security-policy'];
   if (typeof csp === 'string') headers['content-security-policy'] = csp.replace(/'nonce-[^']*'/g, "'nonce-…'");
-  return { status: res.statusCode, headers, body: res.body.replace(/"request_id":"[^"]*"/g, '"request_id":"…"') };
+  return { status: res.statusCode, headers, body: withoutRequestId(res.body) };
 }
+
+/** A body as another request's would read: the request id is the one thing that always differs. */
+export const withoutRequestId = (body: string) => body.replace(/"request_id":"[^"]*"/g, '"request_id":"…"');
