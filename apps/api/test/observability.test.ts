@@ -99,9 +99,16 @@ describe('/api/metrics', () => {
     expect(stream.headers.get('x-request-id')).toBeTruthy();
     expect(sample((await scrape(shop.ctx, `Bearer ${token}`)).body, 'storefront_event_streams_open')).toBe(before + 1);
     abort.abort();
+    const streamRoute = { method: 'GET', route: '/api/v2/orders/:id/events' };
     await expect
       .poll(async () => sample((await scrape(shop.ctx, `Bearer ${token}`)).body, 'storefront_event_streams_open'))
       .toBe(before);
+    // How long someone watched is no request latency: streams stay out of the request histogram.
+    const after = (await scrape(shop.ctx, `Bearer ${token}`)).body;
+    expect(sample(after, 'storefront_http_request_duration_seconds_count', streamRoute)).toBe(0);
+    expect(sample(after, 'storefront_http_request_duration_seconds_count', { route: '/api/metrics' })).toBeGreaterThan(
+      0,
+    );
   });
 });
 

@@ -21,14 +21,17 @@ export function openEventStream(
 ): EventStream {
   reply.hijack();
   const raw = reply.raw;
-  raw.writeHead(200, {
+  const headers = {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
     'x-content-type-options': 'nosniff',
     'x-request-id': request.id,
-  });
+  };
+  // Set one by one so that they stay readable (getHeader) to the hooks that run when it ends.
+  for (const [name, value] of Object.entries(headers)) raw.setHeader(name, value);
+  raw.writeHead(200);
   metrics.streamOpened();
   raw.write('retry: 3000\n\n');
   const cleanups: (() => void)[] = [];

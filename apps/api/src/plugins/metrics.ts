@@ -11,7 +11,7 @@ export const httpMetricsPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onResponse', async (request, reply) => {
       // An event stream's "duration" is how long someone watched; the open-streams gauge tells that.
-      if (reply.getHeader('content-type')?.toString().startsWith('text/event-stream')) return;
+      if (String(reply.raw.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
       httpDuration.observe(
         { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
         reply.elapsedTime / 1000,
