@@ -64,6 +64,11 @@ test.describe('paths that are not pages', () => {
   test('an unknown API route answers the JSON error envelope', async ({ request }) => {
     const res = await request.get('/api/v2/unknown');
     expect(res.status()).toBe(404);
-    expect(await res.json()).toEqual({ data: null, error: { code: 'not_found', message: 'Not found' } });
+    const id = res.headers()['x-request-id'];
+    expect(id).toBeTruthy();
+    expect(await res.json()).toEqual({
+      data: null,
+      error: { code: 'not_found', message: 'Not found', request_id: id },
+    });
   });
 });

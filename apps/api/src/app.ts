@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
 import { redactUrl } from './lib/redact.js';
+import { parseTrustedProxies, proxyTrust, requestContext, requestIdFor } from './lib/request-context.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { uploadsPrefix } from './modules/admin/uploads.js';
 import { identityPlugin } from './modules/auth/identity.js';
@@ -38,6 +39,8 @@ import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { cachePlugin } from './plugins/cache.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
+import { httpMetricsPlugin, metricsRoutes } from './plugins/metrics.js';
+import { requestIdPlugin } from './plugins/request-id.js';
 import { securityPlugin } from './plugins/security.js';
 import { textInputPlugin } from './plugins/text-input.js';
 import { registerWeb } from './plugins/web.js';
@@ -58,10 +61,18 @@ export interface AppOptions {
   logger?: false | { write(line: string): void };
 }
 
+const requestBound = Symbol('request-bound logger');
+
 function loggerFor(config: Config, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
+    // A line written through app.log while serving a request (a service's log) names the request
+    // too; the request's own logger already binds it.
+    mixin: (_object: object, _level: number, logger: object) => {
+      const id = requestContext.requestId();
+      return id && !(requestBound in logger) ? { request_id: id } : {};
+    },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
       remove: true,
@@ -79,10 +90,22 @@ function loggerFor(config: Config, stream?: { write(line: string): void }): Fast
   };
 }
 
+function unwrapProxies(list: string) {
+  const parsed = parseTrustedProxies(list);
+  if (!parsed.ok) throw new Error(`TRUST_PROXY: ${parsed.bad} is not an address or CIDR range`);
+  return parsed.blocks;
+}
+
 /** Builds the whole server: plugins, then the API modules under /api, then the web app. */
 export async function buildApp({ config, db, logger }: AppOptions) {
+  const trusted = proxyTrust(config.trustProxy ? unwrapProxies(config.trustProxy) : undefined);
   const app = Fastify({
     logger: logger === false ? false : loggerFor(config, logger),
+    trustProxy: (address: string) => trusted(address),
+    genReqId: (request) => requestIdFor(request, trusted),
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    childLoggerFactory: (parent, bindings, options) =>
+      Object.assign(parent.child(bindings, options), { [requestBound]: true }),
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
@@ -95,6 +118,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   app.decorate('config', config);
   app.decorate('lifecycle', { draining: false });
 
+  await app.register(requestIdPlugin);
+  await app.register(httpMetricsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   // No NUL character in any request string (decision 025): a clear 400 on either dialect.
@@ -128,6 +153,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
           new AppError('rate_limited', `Too many requests; try again in ${context.after}`),
       });
       await api.register(healthRoutes);
+      await api.register(metricsRoutes);
       await api.register(authRoutes);
       await api.register(restaurantRoutes);
       await api.register(settingsRoutes);

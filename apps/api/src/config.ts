@@ -1,65 +1,154 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies } from './lib/request-context.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('localhost'),
-  /** Unset: embedded SQLite at data/storefront.sqlite. `postgres://…`: PostgreSQL. `sqlite:PATH`: another SQLite file. */
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('production')
+    .describe('`development` (set by `npm run dev`) or `test`; the server behaves the same in every one'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000).describe('HTTP port'),
+  HOST: z.string().min(1).default('localhost').describe('interface to listen on (`0.0.0.0` for all)'),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:')
-    .optional(),
-  /** The tenant this storefront serves when the request's host maps to no other (spec §1). */
-  TENANT_ID: z.coerce.number().int().positive().default(139),
-  /** Where links in mail point; never taken from the Host header. */
-  PUBLIC_BASE_URL: z.url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Requests per minute per client IP on /api. */
-  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
-  REDIS_URL: z.url().optional(),
-  /** Prefix of this install's Redis keys and channels, so several installs can share one Redis. */
-  REDIS_PREFIX: z
+    .optional()
+    .describe(
+      '`postgres://…` for PostgreSQL, or `sqlite:path/to/file.sqlite`; unset: embedded SQLite at `data/storefront.sqlite`',
+    ),
+  TENANT_ID: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(139)
+    .describe("the tenant served when the request's host is not mapped to another (`tenants.host`; spec §1)"),
+  PUBLIC_BASE_URL: z
+    .url()
+    .optional()
+    .describe('base of links sent by mail, never taken from the Host header; unset: `http://localhost:$PORT`'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe("pino level; tokens and cookies are never logged, every request's lines carry its `request_id`"),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600).describe('API requests per minute per client IP'),
+  REDIS_URL: z
+    .url()
+    .optional()
+    .describe('share rate limits and live order events across API processes; unset: each process on its own'),
+  TRUST_PROXY: z
     .string()
-    .regex(/^[\w:.-]{1,40}$/, 'letters, digits and : . - _ only')
-    .default('storefront:'),
-  /** Directory of the built web app; the API alone runs without it. */
-  WEB_DIST: z.string().optional(),
-  SEED_DEMO: booleanFlag.default(true),
-  /** smtp(s)://user:pass@host:port. Unset: mail is kept in the mail_outbox table and logged. */
+    .refine((value) => parseTrustedProxies(value).ok, 'must be comma-separated IP addresses or CIDR ranges')
+    .optional()
+    .describe(
+      'addresses and CIDR ranges of the reverse proxies in front of the server (`127.0.0.1,10.0.0.0/8`): their `X-Forwarded-For`, `X-Forwarded-Proto` and `X-Request-Id` are believed; unset: no proxy is trusted and the client IP is the socket address',
+    ),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe('bearer token that opens `/api/metrics` (Prometheus); unset: `/api/metrics` does not exist'),
+  WEB_DIST: z
+    .string()
+    .optional()
+    .describe('the built web app to serve (`npm start` sets `apps/web/dist`); unset: the API alone'),
+  SEED_DEMO: booleanFlag.default(true).describe('seed the demo business into an empty database'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Storefront <no-reply@localhost>'),
-  /** Google sign-in: the OAuth client id (the ID token's audience); unset turns Google sign-in off. */
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  /** Comma-separated accepted issuers of Google ID tokens. */
-  GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com,accounts.google.com'),
-  /** Requests per minute per client IP on the sign-in, sign-up, code and reset calls. */
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
-  /** Where uploaded files (product images) are kept and served from under /uploads/. */
-  UPLOADS_DIR: z.string().min(1).default('data/uploads'),
-  /** Gift card balance checks per minute, per client IP and per code prefix (brute-force guard). */
-  GIFT_CARD_CHECK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  /** `outbox`: text messages with one-time codes go to the sms_outbox table and the log. */
-  SMS_SENDER: z.enum(['none', 'outbox']).default('none'),
-  /** Google Maps Geocoding for delivery addresses; unset: addresses are matched offline by postcode/suburb. */
-  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
-  /** Where the Geocoding API is (tests point it at a local server). */
-  GOOGLE_MAPS_BASE_URL: z.url().default('https://maps.googleapis.com'),
-  /** How often each API process sets the best sellers from order history (and once after it starts). */
-  BEST_SELLERS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
-  /** How often abandoned card payments are released and dated gift cards mailed (once across all processes). */
-  SWEEP_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  /** Processes `npm start` runs on this machine, sharing the port (Node cluster); 1 runs no cluster. */
-  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
-  /** On SIGTERM: seconds to finish in-flight requests after readiness turns false, before closing. */
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+    .optional()
+    .describe('`smtp(s)://user:pass@host:port`; unset: mail goes to the `mail_outbox` table and the log'),
+  MAIL_FROM: z.string().min(3).default('Storefront <no-reply@localhost>').describe('sender of every mail'),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Google sign-in's OAuth client id (the ID token's audience); unset: no Google sign-in"),
+  GOOGLE_JWKS_URL: z
+    .url()
+    .default('https://www.googleapis.com/oauth2/v3/certs')
+    .describe('key set that signs Google ID tokens'),
+  GOOGLE_ISSUER: z
+    .string()
+    .min(1)
+    .default('https://accounts.google.com,accounts.google.com')
+    .describe('accepted ID-token issuers, comma-separated'),
+  AUTH_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20)
+    .describe('sign-in, sign-up, code and reset calls per minute per client IP'),
+  UPLOADS_DIR: z
+    .string()
+    .min(1)
+    .default('data/uploads')
+    .describe('where uploaded product images are stored; served at `/uploads/`'),
+  GIFT_CARD_CHECK_RATE_LIMIT_MAX: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe('gift card balance checks per minute, per client IP and per code prefix (brute-force guard)'),
+  SMS_SENDER: z
+    .enum(['none', 'outbox'])
+    .default('none')
+    .describe('`outbox`: one-time codes are also texted, into the `sms_outbox` table and the log'),
+  GOOGLE_MAPS_API_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('geocode delivery addresses with Google Maps (radius zones); unset: matched offline by postcode/suburb'),
+  GOOGLE_MAPS_BASE_URL: z
+    .url()
+    .default('https://maps.googleapis.com')
+    .describe('where the Geocoding API is (tests point it at a local server)'),
+  BEST_SELLERS_REFRESH_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_080)
+    .default(60)
+    .describe('how often each API process sets the best sellers from the last 30 days of orders (also once at start)'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,40}$/, 'letters, digits and : . - _ only')
+    .default('storefront:')
+    .describe("prefix of this install's Redis keys and channels, so several installs can share one Redis"),
+  SWEEP_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60)
+    .describe('how often abandoned card payments are released and dated gift cards mailed (once across all processes)'),
+  WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(1)
+    .describe(
+      'API processes `npm start` runs on this machine, sharing the port (Node cluster); above 1 needs `REDIS_URL`',
+    ),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(300)
+    .default(10)
+    .describe('on SIGTERM, seconds readiness fails while in-flight requests finish, before the process closes'),
 });
+
+/** Every variable the server reads, its default and its meaning, from the schema itself (docs/operations). */
+export function configReference(): { name: string; default: string | null; meaning: string }[] {
+  const defaults: Record<string, unknown> = envSchema.parse({});
+  return Object.entries(envSchema.shape).map(([name, schema]) => ({
+    name,
+    default: defaults[name] === undefined ? null : String(defaults[name]),
+    meaning: schema.description ?? '',
+  }));
+}
 
 export type DatabaseTarget =
   | { dialect: 'sqlite'; file: string }
@@ -76,6 +165,9 @@ export interface Config {
   rateLimitMax: number;
   redisUrl?: string;
   redisPrefix: string;
+  /** Reverse proxies whose forwarding headers are believed (TRUST_PROXY). */
+  trustProxy?: string;
+  metricsToken?: string;
   webDist?: string;
   seedDemo: boolean;
   smtpUrl?: string;
@@ -125,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     rateLimitMax: e.RATE_LIMIT_MAX,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : undefined,
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,

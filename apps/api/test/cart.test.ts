@@ -374,7 +374,10 @@ describe('cart calls (spec §7)', () => {
     await call('POST', '/v2/cart', g.token, productBody(simple()));
     const res = await call('GET', '/v2/cart?coupon_code=NOPE&is_cash_on_delivery_opt=1', g.token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ data: null, error: { code: 'bad_request', message: 'Invalid coupon code' } });
+    expect(res.json()).toEqual({
+      data: null,
+      error: { code: 'bad_request', message: 'Invalid coupon code', request_id: expect.any(String) },
+    });
   });
 
   it('refuses adds with 422 while online ordering is switched off', async () => {

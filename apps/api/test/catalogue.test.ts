@@ -140,7 +140,10 @@ describe('catalogue and menus', () => {
     });
 
     it('answers 404 for an unknown, inactive or other tenant restaurant', async () => {
-      const notFound = { data: null, error: { code: 'not_found', message: 'Restaurant not found' } };
+      const notFound = {
+        data: null,
+        error: { code: 'not_found', message: 'Restaurant not found', request_id: expect.any(String) },
+      };
       for (const id of [999_999, ids['bondi-beach']]) {
         const res = await get(`/api/v2/restaurants/${id}/menu`);
         expect(res.statusCode).toBe(404);
@@ -222,7 +225,11 @@ describe('catalogue and menus', () => {
       const surry = byName(await menuOf('surry-hills'), 'Gamberi') as MenuProduct;
       const res = await get(`/api/v2/restaurants/${ids.parramatta}/products/${surry.id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toEqual({ code: 'not_found', message: 'Product not found' });
+      expect(res.json().error).toEqual({
+        code: 'not_found',
+        message: 'Product not found',
+        request_id: expect.any(String),
+      });
     });
   });
 

@@ -50,13 +50,20 @@ describe('the error envelope', () => {
   it('answers malformed JSON with 400 "Malformed JSON body"', async () => {
     const res = await post('{"name": "Margherita",');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ data: null, error: { code: 'bad_request', message: 'Malformed JSON body' } });
+    expect(res.json()).toEqual({
+      data: null,
+      error: { code: 'bad_request', message: 'Malformed JSON body', request_id: expect.any(String) },
+    });
   });
 
   it('answers an empty JSON body with 400', async () => {
     const res = await post('');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'bad_request', message: 'Request body is empty' });
+    expect(res.json().error).toEqual({
+      code: 'bad_request',
+      message: 'Request body is empty',
+      request_id: expect.any(String),
+    });
   });
 
   it.each([
@@ -97,7 +104,10 @@ describe('the error envelope', () => {
   it('shows an AppError with its status and message', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/test/conflict' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ data: null, error: { code: 'conflict', message: 'That slot is full' } });
+    expect(res.json()).toEqual({
+      data: null,
+      error: { code: 'conflict', message: 'That slot is full', request_id: expect.any(String) },
+    });
   });
 
   it('hides the details of an unexpected error behind a generic 500', async () => {
@@ -105,7 +115,7 @@ describe('the error envelope', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       data: null,
-      error: { code: 'internal', message: 'Something went wrong on our side' },
+      error: { code: 'internal', message: 'Something went wrong on our side', request_id: expect.any(String) },
     });
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toContain('at ');
@@ -117,7 +127,10 @@ describe('the error envelope', () => {
       const res = await ctx.app.inject({ method, url: '/api/v2/nothing-here?x=1' });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json()).toEqual({ data: null, error: { code: 'not_found', message: 'Not found' } });
+      expect(res.json()).toEqual({
+        data: null,
+        error: { code: 'not_found', message: 'Not found', request_id: expect.any(String) },
+      });
     },
   );
 });
@@ -158,7 +171,10 @@ describe('errors raised before a route runs', () => {
     async (url) => {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ data: null, error: { code: 'bad_request', message: 'Malformed URL' } });
+      expect(res.json()).toEqual({
+        data: null,
+        error: { code: 'bad_request', message: 'Malformed URL', request_id: expect.any(String) },
+      });
     },
   );
 
@@ -180,7 +196,7 @@ describe('errors raised before a route runs', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
     expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
       data: null,
-      error: { code: 'headers_too_large', message: 'Request headers are too large' },
+      error: { code: 'headers_too_large', message: 'Request headers are too large', request_id: expect.any(String) },
     });
   });
 
@@ -189,7 +205,7 @@ describe('errors raised before a route runs', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
       data: null,
-      error: { code: 'bad_request', message: 'Malformed request' },
+      error: { code: 'bad_request', message: 'Malformed request', request_id: expect.any(String) },
     });
   });
 });

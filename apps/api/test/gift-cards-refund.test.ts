@@ -187,6 +187,7 @@ describe('refunding a purchased card', () => {
     expect(empty.json().error).toEqual({
       code: 'unprocessable',
       message: 'Nothing is left on this gift card to refund.',
+      request_id: expect.any(String),
     });
     await untouched(spent.id, 0, ['issue 1000', 'redeem -1000'], spent.paymentId);
 
@@ -215,6 +216,7 @@ describe('refunding a purchased card', () => {
     expect(res.json().error).toEqual({
       code: 'unprocessable',
       message: 'Only a gift card bought online can be refunded. Void a card issued by staff instead.',
+      request_id: expect.any(String),
     });
     await untouched(issued.gift_card.id, 2500, ['issue 2500']);
   });
@@ -281,6 +283,7 @@ describe('when the provider refuses', () => {
     expect(res.json().error).toEqual({
       code: 'service_unavailable',
       message: 'The payment provider did not make the refund. The gift card keeps its balance; please try again.',
+      request_id: expect.any(String),
     });
     expect(await cardRow(card.id)).toMatchObject({
       status: 'active',

@@ -104,6 +104,7 @@ describe('gift card options and balance', () => {
           code: 'not_found',
           message: "We couldn't find an active gift card with that code.",
           fields: { code: "We couldn't find an active gift card with that code." },
+          request_id: expect.any(String),
         },
       });
     }

@@ -24,7 +24,7 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       data: null,
-      error: { code: 'service_unavailable', message: 'Database is unreachable' },
+      error: { code: 'service_unavailable', message: 'Database is unreachable', request_id: expect.any(String) },
     });
   });
 });

@@ -80,7 +80,7 @@ describe('who may look up and adjust points', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toEqual({
       data: null,
-      error: { code: 'forbidden', message: 'Your role does not allow this' },
+      error: { code: 'forbidden', message: 'Your role does not allow this', request_id: expect.any(String) },
     });
     expect((await adjust(userId, { points: 0 }, { token: staff.staff })).statusCode).toBe(403);
     expect(await tenantLedgerCount()).toBe(before);
@@ -198,6 +198,7 @@ describe('adjusting points', () => {
         code: 'conflict',
         message: 'Cannot deduct 50 points: the balance is only 40 points.',
         fields: { points: 'Cannot deduct 50 points: the balance is only 40 points.' },
+        request_id: expect.any(String),
       },
     });
     const { balance, entries } = await pointsAccount(ctx.db, userId);

@@ -246,6 +246,7 @@ describe('gift card codes at checkout', () => {
         code: 'unprocessable',
         message: giftCardNotFoundMessage,
         fields: { gift_card_code: giftCardNotFoundMessage },
+        request_id: expect.any(String),
       },
     });
     for (const res of answers) expect(comparableAnswer(res)).toEqual(comparableAnswer(first));
@@ -272,6 +273,7 @@ describe('gift card codes at checkout', () => {
         code: 'unprocessable',
         message: giftCardExpiredMessage,
         fields: { gift_card_code: giftCardExpiredMessage },
+        request_id: expect.any(String),
       },
     });
     expect(await ordersOf('guest_id', [(guest.ids as { guest_id: number }).guest_id])).toEqual([]);

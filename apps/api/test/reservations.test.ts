@@ -252,7 +252,10 @@ describe('booking as a guest', () => {
     ];
     for (const attempt of await Promise.all(attempts)) {
       expect(attempt.statusCode).toBe(404);
-      expect(attempt.json()).toEqual({ data: null, error: { code: 'not_found', message: 'Reservation not found' } });
+      expect(attempt.json()).toEqual({
+        data: null,
+        error: { code: 'not_found', message: 'Reservation not found', request_id: expect.any(String) },
+      });
     }
     const row = await ctx.db
       .selectFrom('reservations')

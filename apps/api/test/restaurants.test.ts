@@ -249,7 +249,10 @@ describe('restaurants', () => {
     it("answers 404 for another tenant's restaurant and for an id that does not exist", async () => {
       const foreign = await ctx.app.inject({ url: `/api/v2/restaurants/${otherIds.open}?tenant_id=${demoTenant}` });
       expect(foreign.statusCode).toBe(404);
-      expect(foreign.json()).toEqual({ data: null, error: { code: 'not_found', message: 'Restaurant not found' } });
+      expect(foreign.json()).toEqual({
+        data: null,
+        error: { code: 'not_found', message: 'Restaurant not found', request_id: expect.any(String) },
+      });
       const missing = await ctx.app.inject({ url: `/api/v2/restaurants/987654?tenant_id=${demoTenant}` });
       expect(missing.statusCode).toBe(404);
     });

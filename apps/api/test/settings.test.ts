@@ -106,7 +106,7 @@ describe('GET /api/v2/restaurants/app-settings', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({
       data: null,
-      error: { code: 'not_found', message: 'No settings for this tenant' },
+      error: { code: 'not_found', message: 'No settings for this tenant', request_id: expect.any(String) },
     });
     const foreign = await get(`?tenant_id=139&restaurant_id=${otherTenantRestaurant}`);
     expect(foreign.statusCode).toBe(404);

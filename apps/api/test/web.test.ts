@@ -164,7 +164,10 @@ describe('serving the storefront', () => {
   ] as const)('answers %s %s with a JSON 404, not the page', async (method, url) => {
     const res = await ctx.app.inject({ method, url });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ data: null, error: { code: 'not_found', message: 'Not found' } });
+    expect(res.json()).toEqual({
+      data: null,
+      error: { code: 'not_found', message: 'Not found', request_id: expect.any(String) },
+    });
   });
 });
 

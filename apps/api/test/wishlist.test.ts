@@ -102,7 +102,10 @@ describe('wishlist calls (spec §7)', () => {
       for (const c of calls) {
         const res = await call({ ...c, token });
         expect(res.statusCode, `${c.method} ${c.url}`).toBe(401);
-        expect(res.json()).toEqual({ data: null, error: { code: 'unauthorized', message: 'Please log in' } });
+        expect(res.json()).toEqual({
+          data: null,
+          error: { code: 'unauthorized', message: 'Please log in', request_id: expect.any(String) },
+        });
       }
     }
     // A logged-out token is refused too.

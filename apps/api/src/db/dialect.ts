@@ -3,6 +3,7 @@ import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
+import { metrics } from '../lib/metrics.js';
 import type { Database } from './schema.js';
 
 /**
@@ -50,6 +51,7 @@ export function createDialect(target: DatabaseTarget) {
       // A schema per test run keeps parallel runs apart (see test/support).
       options: target.schema ? `-c search_path=${target.schema}` : undefined,
     });
+    metrics.trackPool(pool);
     return new PostgresDialect({ pool });
   }
   const Driver = sqliteDriver();
@@ -62,7 +64,11 @@ export function createDialect(target: DatabaseTarget) {
 }
 
 export function createKysely(target: DatabaseTarget): Kysely<Database> {
-  return new Kysely<Database>({ dialect: createDialect(target) });
+  return new Kysely<Database>({
+    dialect: createDialect(target),
+    // Every query's time (and failure) feeds the metrics (decision 028); nothing is logged here.
+    log: (event) => metrics.query(target.dialect, event.query.sql, event.queryDurationMillis, event.level === 'error'),
+  });
 }
 
 /** A unique index refused the write (another row already has the value). */

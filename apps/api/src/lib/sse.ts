@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { metrics } from './metrics.js';
 
 export interface EventStream {
   send(event: string, data: unknown): void;
@@ -20,13 +21,18 @@ export function openEventStream(
 ): EventStream {
   reply.hijack();
   const raw = reply.raw;
-  raw.writeHead(200, {
+  const headers = {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
     'x-content-type-options': 'nosniff',
-  });
+    'x-request-id': request.id,
+  };
+  // Set one by one so that they stay readable (getHeader) to the hooks that run when it ends.
+  for (const [name, value] of Object.entries(headers)) raw.setHeader(name, value);
+  raw.writeHead(200);
+  metrics.streamOpened();
   raw.write('retry: 3000\n\n');
   const cleanups: (() => void)[] = [];
   let closed = false;
@@ -35,6 +41,7 @@ export function openEventStream(
   const close = () => {
     if (closed) return;
     closed = true;
+    metrics.streamClosed();
     clearInterval(keepAlive);
     for (const cleanup of cleanups.splice(0)) cleanup();
   };

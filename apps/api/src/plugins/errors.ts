@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { type ErrorCode, type ErrorEnvelope, errorCodes } from '@orderfront/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -84,21 +85,23 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
   if (!socket.writable) return void socket.destroy();
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify(
-    tooLarge
-      ? errorBody('headers_too_large', genericMessages.headers_too_large as string)
-      : errorBody('bad_request', 'Malformed request'),
-  );
+  const requestId = randomUUID();
+  const envelope = tooLarge
+    ? errorBody('headers_too_large', genericMessages.headers_too_large as string)
+    : errorBody('bad_request', 'Malformed request');
+  const body = JSON.stringify({ ...envelope, error: { ...envelope.error, request_id: requestId } });
   socket.end(
     `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Type: application/json; charset=utf-8\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
 /** Errors Fastify's router raises before any route runs (a URL that does not decode). */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request';
-  return reply.status(400).send(errorBody('bad_request', message));
+  const body = errorBody('bad_request', message);
+  reply.header('x-request-id', request.id);
+  return reply.status(400).send({ ...body, error: { ...body.error, request_id: request.id } });
 }
 
 export function sendNotFound(reply: { status(code: number): { send(body: unknown): unknown } }, message = 'Not found') {

@@ -49,11 +49,20 @@ export async function createTestApp(
 
 /**
  * An answer as a client can compare it with another: status, headers and body, less what differs
- * from one request to the next (date, the CSP nonce, the caller's rate-limit count).
+ * from one request to the next (date, the CSP nonce, the caller's rate-limit count, the request id).
  */
 export function comparableAnswer(res: { statusCode: number; headers: Record<string, unknown>; body: string }) {
-  const { date: _date, 'x-ratelimit-remaining': _left, 'x-ratelimit-reset': _reset, ...headers } = res.headers;
+  const {
+    date: _date,
+    'x-ratelimit-remaining': _left,
+    'x-ratelimit-reset': _reset,
+    'x-request-id': _id,
+    ...headers
+  } = res.headers;
   const csp = headers['content-security-policy'];
   if (typeof csp === 'string') headers['content-security-policy'] = csp.replace(/'nonce-[^']*'/g, "'nonce-…'");
-  return { status: res.statusCode, headers, body: res.body };
+  return { status: res.statusCode, headers, body: withoutRequestId(res.body) };
 }
+
+/** A body as another request's would read: the request id is the one thing that always differs. */
+export const withoutRequestId = (body: string) => body.replace(/"request_id":"[^"]*"/g, '"request_id":"…"');

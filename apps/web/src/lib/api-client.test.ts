@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, onApiError } from './api-client';
+import { ApiError, api, apiMessage, onApiError } from './api-client';
 import { storageKeys } from './storage';
 
 function respond(status: number, body: unknown) {
@@ -41,6 +41,25 @@ describe('api client', () => {
       message: 'Invalid request',
       fields: { quantity: 'Too big' },
     });
+  });
+
+  it("keeps the request id of a failure, and quotes it to the customer when the fault is the server's", async () => {
+    respond(500, {
+      data: null,
+      error: { code: 'internal', message: 'Something went wrong on our side', request_id: 'req-5d0f2c1e' },
+    });
+    const internal = await api('/v2/orders').catch((e: unknown) => e);
+    expect(internal).toMatchObject({ status: 500, requestId: 'req-5d0f2c1e' });
+    expect(apiMessage(internal, 'fallback')).toBe('Something went wrong on our side (reference req-5d0f2c1e)');
+    respond(422, { data: null, error: { code: 'unprocessable', message: 'Your cart is empty', request_id: 'req-1' } });
+    expect(apiMessage(await api('/v2/orders').catch((e: unknown) => e), 'fallback')).toBe('Your cart is empty');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'x-request-id': 'edge-77' } }),
+      ),
+    );
+    expect(await api('/v2/orders').catch((e: unknown) => e)).toMatchObject({ status: 502, requestId: 'edge-77' });
   });
 
   it('turns a non-JSON failure such as a proxy 502 into an ApiError and tells listeners', async () => {

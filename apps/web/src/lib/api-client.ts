@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'network_error',
     message: string,
     readonly fields?: Record<string, string>,
+    /** The server's id of the failed request (`X-Request-Id`): what support looks it up by. */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -92,6 +94,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       error?.code ?? (response.status >= 500 ? 'internal' : 'bad_request'),
       error?.message ?? `Request failed (${response.status})`,
       error?.fields,
+      error?.request_id ?? response.headers.get('x-request-id') ?? undefined,
     ),
   );
 }
@@ -103,5 +106,7 @@ function notify(error: ApiError): ApiError {
 
 /** What to tell the customer about a failed call: the API's own words, else the caller's fallback. */
 export function apiMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  // Our own failure: the customer can quote the reference and support finds the request's log lines.
+  return error.status >= 500 && error.requestId ? `${error.message} (reference ${error.requestId})` : error.message;
 }

@@ -23,6 +23,8 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   /** Which input field is wrong, keyed by its path (`items.0.quantity`). */
   fields: z.record(z.string(), z.string()).optional(),
+  /** The request's id (also its `x-request-id` header): what support looks the failure up by. */
+  request_id: z.string().optional(),
 });
 
 export type ApiError = z.infer<typeof apiErrorSchema>;

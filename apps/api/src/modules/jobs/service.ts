@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { metrics } from '../../lib/metrics.js';
 import { jobRepository } from './repository.js';
 
 export interface Job {
@@ -57,7 +58,7 @@ export function jobScheduler(db: Db, options: JobSchedulerOptions) {
     if (!won) return false;
     let failure: string | null = null;
     try {
-      await job.run();
+      await metrics.job(job.name, job.run);
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
       options.log.error({ err: error, job: job.name }, 'background job failed');

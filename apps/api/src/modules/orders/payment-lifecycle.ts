@@ -1,6 +1,7 @@
 import type { PaymentSession } from '@orderfront/core';
 import type { OrderRow, OrderStatusValue } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { metrics } from '../../lib/metrics.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import type { ProviderPayment } from '../payments/provider.js';
 import type { ProviderName } from '../payments/registry.js';
@@ -59,6 +60,7 @@ export function paymentLifecycle(
       });
     } catch (err) {
       if (err instanceof AppError) throw err;
+      metrics.paymentFailed(provider.name, 'unavailable');
       // The order stands (pending); a retry with the same Idempotency-Key starts the payment again.
       deps.log.error({ err, orderId: row.id }, 'payment could not be started');
       throw new AppError('service_unavailable', 'Card payments are not available at the moment. Please try again.');
@@ -105,7 +107,11 @@ export function paymentLifecycle(
     } else if (payment.status === 'cancelled') {
       await cancel(row, 'Payment not completed', 'pending_payment');
     } else if (payment.error) {
-      await repo.movePayment(db, row, ['pending', 'failed'], { payment_status: 'failed', updated_at: at });
+      const moved = await repo.movePayment(db, row, ['pending', 'failed'], {
+        payment_status: 'failed',
+        updated_at: at,
+      });
+      if (moved && row.payment_status === 'pending') metrics.paymentFailed(providerName, 'declined');
     } else if (payment.status === 'requires_action' || payment.status === 'processing') {
       await repo.movePayment(db, row, ['failed'], { payment_status: 'pending', updated_at: at });
     }

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { OrderRow, OrdersTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { checkedIdempotencyKey } from '../../lib/idempotency.js';
+import { metrics } from '../../lib/metrics.js';
 import { sha256 } from '../auth/crypto.js';
 import type { CartService } from '../cart/service.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
@@ -363,5 +364,17 @@ export function placeOrder(
     return { placed, created: true };
   }
 
-  return { place };
+  /** place(), counted: orders created, and placements refused or failed, by method (decision 028). */
+  async function counted(owner: OrderOwner, body: PlaceOrderBody, idempotencyKey: string | undefined) {
+    try {
+      const result = await place(owner, body, idempotencyKey);
+      if (result.created) metrics.orderPlaced(body.method, body.payment_method);
+      return result;
+    } catch (error) {
+      metrics.orderFailed(body.method, error instanceof AppError ? error.code : 'internal');
+      throw error;
+    }
+  }
+
+  return { place: counted };
 }
