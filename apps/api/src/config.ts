@@ -48,6 +48,12 @@ const envSchema = z.object({
   GOOGLE_MAPS_BASE_URL: z.url().default('https://maps.googleapis.com'),
   /** How often each API process sets the best sellers from order history (and once after it starts). */
   BEST_SELLERS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Where `npm run backup` and the scheduled backups write (decision 027). */
+  BACKUP_DIR: z.string().min(1).default('data/backups'),
+  /** Hours between scheduled backups made by the server; 0 (the default) leaves backups to `npm run backup`. */
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(8_760).default(0),
+  /** How many scheduled backups to keep in BACKUP_DIR; older ones are deleted after a new one is made. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
 export type DatabaseTarget =
@@ -75,6 +81,7 @@ export interface Config {
   maps: { googleApiKey?: string; googleBaseUrl: string };
   giftCardCheckRateLimitMax: number;
   bestSellersRefreshMinutes: number;
+  backup: { dir: string; everyHours: number; keep: number };
 }
 
 export class ConfigError extends Error {}
@@ -121,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     maps: { googleApiKey: e.GOOGLE_MAPS_API_KEY, googleBaseUrl: e.GOOGLE_MAPS_BASE_URL },
     giftCardCheckRateLimitMax: e.GIFT_CARD_CHECK_RATE_LIMIT_MAX,
     bestSellersRefreshMinutes: e.BEST_SELLERS_REFRESH_MINUTES,
+    backup: { dir: path.resolve(root, e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
   };
 }
