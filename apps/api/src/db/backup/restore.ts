@@ -121,13 +121,22 @@ async function restorePostgres(
       if (hadSchema) await client.query(`alter schema ${ident(kept)} rename to ${ident(schema)}`);
       throw error;
     }
-    if (hadSchema)
+    if (hadSchema && (await isEmpty(client, kept))) await client.query(`drop schema ${ident(kept)}`);
+    else if (hadSchema)
       done.push(`Kept the schema that was there as "${kept}" (drop it with: DROP SCHEMA "${kept}" CASCADE).`);
     done.push(`Restored the database into schema "${schema}".`);
     return done;
   } finally {
     await client.end();
   }
+}
+
+async function isEmpty(client: pg.Client, schema: string): Promise<boolean> {
+  const { rows } = await client.query(
+    'select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 limit 1',
+    [schema],
+  );
+  return rows.length === 0;
 }
 
 async function currentSchema(client: pg.Client): Promise<string> {
