@@ -37,7 +37,7 @@ export async function installFixture(db: Db, fixture: UpgradeFixture) {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   // Rows came with their ids: the sequences continue after them, as in the installation they came from.
   for (const { name, rows } of fixture.tables) {
-    if (rows.length === 0 || !('id' in (rows[0] as object))) continue;
+    if (typeof rows[0]?.id !== 'number') continue; // no rows, or an id that is not a serial
     await sql`select setval(pg_get_serial_sequence(${name}, 'id')::regclass, (select max(id) from ${sql.table(name)}))`.execute(
       db,
     );
