@@ -9,10 +9,14 @@ import type { DatabaseTarget } from '../src/config.js';
 import { createBackup, type MadeBackup } from '../src/db/backup/backup.js';
 import { type Manifest, manifestName } from '../src/db/backup/manifest.js';
 import { restoreBackup } from '../src/db/backup/restore.js';
+import { newestBackupAt, runScheduledBackup } from '../src/db/backup/schedule.js';
 import { createTestApp, type TestContext } from './support/app.js';
 import { createEmptyInstallation, type TestDatabase } from './support/database.js';
 
-/** A restore checks the whole backup and the target before it touches anything (decision 027). */
+/**
+ * A restore checks the whole backup and the target before it touches anything; scheduled backups
+ * are made once across processes and pruned (decision 027). The restore drill is backup-restore.test.ts.
+ */
 
 let ctx: TestContext;
 let work: string;
@@ -158,4 +162,41 @@ describe('restore refuses what it cannot restore, and changes nothing', () => {
     expect(error?.stderr).toMatch(/notes.txt is not a backup/);
     expect(fs.existsSync(path.join(work, 'cli.sqlite'))).toBe(false);
   }, 30_000);
+});
+
+describe('scheduled backups', () => {
+  const hours = (n: number) => new Date(Date.now() + n * 3_600_000);
+  const config = (dir: string) => ({ ...ctx.config, backup: { dir, everyHours: 6, keep: 2 } });
+
+  it('makes one when due, none while the newest is fresh, and keeps the last BACKUP_KEEP scheduled ones', async () => {
+    const dir = path.join(work, 'scheduled');
+    fs.mkdirSync(dir);
+    fs.cpSync(backup.dir, path.join(dir, path.basename(backup.dir)), { recursive: true }); // made by the command
+    const first = await runScheduledBackup(ctx.db, config(dir), hours(7));
+    expect(first.made?.manifest.made_by).toBe('schedule');
+    expect(await runScheduledBackup(ctx.db, config(dir), hours(8))).toEqual({ pruned: [], skipped: 'not-due' });
+    const second = await runScheduledBackup(ctx.db, config(dir), hours(14));
+    const third = await runScheduledBackup(ctx.db, config(dir), hours(21));
+    expect(third.pruned).toEqual([path.basename(first.made?.dir ?? '')]);
+    expect(fs.readdirSync(dir).sort()).toEqual(
+      [backup.dir, second.made?.dir, third.made?.dir].map((d) => path.basename(d ?? '')).sort(),
+    );
+    expect(newestBackupAt(dir)).toBe(Math.floor(hours(21).getTime() / 1000) * 1000);
+  });
+
+  it('on PostgreSQL, skips while another process holds the backup lock', async () => {
+    if (ctx.config.database.dialect !== 'postgres') return;
+    const dir = path.join(work, 'locked');
+    const other = new pg.Client({ connectionString: ctx.config.database.url });
+    await other.connect();
+    try {
+      const key = `storefront backup ${ctx.config.database.schema}`;
+      await other.query('select pg_advisory_lock(hashtext($1))', [key]);
+      expect(await runScheduledBackup(ctx.db, config(dir), hours(30))).toEqual({ pruned: [], skipped: 'locked' });
+      await other.query('select pg_advisory_unlock(hashtext($1))', [key]);
+      expect((await runScheduledBackup(ctx.db, config(dir), hours(30))).made).toBeDefined();
+    } finally {
+      await other.end();
+    }
+  });
 });
