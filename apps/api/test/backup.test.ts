@@ -1,15 +1,15 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../src/commands.js';
 import type { DatabaseTarget } from '../src/config.js';
 import { createBackup, type MadeBackup } from '../src/db/backup/backup.js';
 import { type Manifest, manifestName } from '../src/db/backup/manifest.js';
 import { restoreBackup } from '../src/db/backup/restore.js';
 import { newestBackupAt, runScheduledBackup } from '../src/db/backup/schedule.js';
+import { migrations } from '../src/db/migrations/index.js';
 import { createTestApp, type TestContext } from './support/app.js';
 import { createEmptyInstallation, type TestDatabase } from './support/database.js';
 
@@ -147,21 +147,45 @@ describe('restore refuses what it cannot restore, and changes nothing', () => {
   });
 
   it('the command line says why and exits with 1', async () => {
-    const run = promisify(execFile);
     const foreign = path.join(work, 'notes.txt');
     fs.writeFileSync(foreign, 'hello');
-    const env = { ...process.env, DATABASE_URL: `sqlite:${path.join(work, 'cli.sqlite')}`, UPLOADS_DIR: uploadsDir };
-    const error = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'restore', foreign], {
-      env,
-      cwd: path.resolve(import.meta.dirname, '..'),
-    }).then(
-      () => undefined,
-      (e: { code: number; stderr: string }) => e,
-    );
-    expect(error?.code).toBe(1);
-    expect(error?.stderr).toMatch(/notes.txt is not a backup/);
+    const env = { DATABASE_URL: `sqlite:${path.join(work, 'cli.sqlite')}`, UPLOADS_DIR: uploadsDir };
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      const result = await runCommand(['restore', foreign]);
+      expect(result).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `${foreign} is not a backup: a backup is a directory made by \`npm run backup\` holding manifest.json.\n`,
+      });
+      expect((await runCommand(['restore'])).stderr).toMatch(/^Usage: npm run restore -- BACKUP_DIRECTORY/);
+      expect((await runCommand(['restor'])).code).toBe(2);
+    } finally {
+      process.env = saved;
+    }
     expect(fs.existsSync(path.join(work, 'cli.sqlite'))).toBe(false);
-  }, 30_000);
+  });
+
+  it('the command line lists applied and pending migrations', async () => {
+    const saved = { ...process.env };
+    if (ctx.config.database.dialect === 'sqlite') process.env.DATABASE_URL = `sqlite:${ctx.config.database.file}`;
+    else {
+      const url = new URL(ctx.config.database.url);
+      url.searchParams.set('options', `-c search_path=${ctx.config.database.schema}`);
+      process.env.DATABASE_URL = url.toString();
+    }
+    try {
+      const result = await runCommand(['migrate', '--status']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(
+        new RegExp(`^Applied \\(${Object.keys(migrations).length}\\):\\n  20261122T0900-foundation  \\d{4}-`),
+      );
+      expect(result.stdout).toMatch(/Pending \(0\): none\n$/);
+    } finally {
+      process.env = saved;
+    }
+  });
 });
 
 describe('scheduled backups', () => {
