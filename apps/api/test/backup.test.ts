@@ -200,12 +200,13 @@ describe('scheduled backups', () => {
     expect(first.made?.manifest.made_by).toBe('schedule');
     expect(await runScheduledBackup(ctx.db, config(dir), hours(8))).toEqual({ pruned: [], skipped: 'not-due' });
     const second = await runScheduledBackup(ctx.db, config(dir), hours(14));
-    const third = await runScheduledBackup(ctx.db, config(dir), hours(21));
+    const lastAt = hours(21);
+    const third = await runScheduledBackup(ctx.db, config(dir), lastAt);
     expect(third.pruned).toEqual([path.basename(first.made?.dir ?? '')]);
     expect(fs.readdirSync(dir).sort()).toEqual(
       [backup.dir, second.made?.dir, third.made?.dir].map((d) => path.basename(d ?? '')).sort(),
     );
-    expect(newestBackupAt(dir)).toBe(Math.floor(hours(21).getTime() / 1000) * 1000);
+    expect(newestBackupAt(dir)).toBe(Math.floor(lastAt.getTime() / 1000) * 1000);
   });
 
   it('on PostgreSQL, skips while another process holds the backup lock', async () => {
