@@ -1,12 +1,15 @@
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { markInUse } from './db/backup/in-use.js';
 import { stripeConfigProblems } from './modules/payments/stripe-check.js';
 
 async function main() {
   const config = loadConfig();
   const { db, migrated, seeded } = await prepareDatabase(config);
   const app = await buildApp({ config, db });
+  // A restore refuses while this is held (decision 027).
+  const releaseInUse = await markInUse(config.database, (err) => app.log.warn({ err }, 'in-use marker lost'));
   if (migrated.length) app.log.info({ migrated }, 'migrations applied');
   if (seeded) app.log.info('demo business seeded (tenant 139)');
   for (const problem of await stripeConfigProblems(db)) {
@@ -19,6 +22,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await releaseInUse();
     await db.destroy();
     process.exit(0);
   };

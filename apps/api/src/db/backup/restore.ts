@@ -6,6 +6,7 @@ import type { DatabaseTarget } from '../../config.js';
 import { applicationName } from '../dialect.js';
 import { migrations as knownMigrations } from '../migrations/index.js';
 import { runTool, toolConnection } from './backup.js';
+import { inUseKey } from './in-use.js';
 import { BackupError, filesUnder, type Manifest, readBackup } from './manifest.js';
 
 export interface RestoreTarget {
@@ -145,6 +146,13 @@ async function currentSchema(client: pg.Client): Promise<string> {
 }
 
 async function refuseOpenPostgres(client: pg.Client, schema: string) {
+  // Held by this session until the restore ends: a server starting meanwhile waits for it.
+  const { rows: lock } = await client.query<{ locked: boolean }>(
+    'select pg_try_advisory_lock(hashtext($1)) as locked',
+    [inUseKey(schema)],
+  );
+  if (!lock[0]?.locked)
+    throw new BackupError(`A storefront server is using schema "${schema}": stop it before restoring.`);
   const { rows } = await client.query<{ open: string }>(
     'select count(*) as open from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()',
     [applicationName(schema)],
