@@ -47,14 +47,15 @@ const targets = [
   },
   {
     workspace: '@orderfront/api',
-    output: 'apps/api/dist/server.js',
+    output: 'apps/api/dist/cli.js',
     inputs: ['apps/api/src', 'apps/api/build.mjs', 'packages/core/src', 'package-lock.json'],
   },
 ];
 
-/** Builds each part whose output is missing or older than its sources. */
-export function buildIfNeeded({ force = false } = {}) {
+/** Builds each part (or only the workspace `only`) whose output is missing or older than its sources. */
+export function buildIfNeeded({ force = false, only = undefined } = {}) {
   for (const target of targets) {
+    if (only && target.workspace !== only) continue;
     const built = mtimeOf(target.output);
     if (!force && built && built >= newestMtime(target.inputs)) continue;
     console.log(`Building ${target.workspace}…`);

@@ -36,6 +36,7 @@ import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { rewardsRoutes } from './modules/rewards/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
+import { backupsPlugin } from './plugins/backups.js';
 import { cachePlugin } from './plugins/cache.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
@@ -136,6 +137,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   await app.register(ordersPlugin);
   // Best sellers from order history: once listening, then periodically (decision 020).
   await app.register(bestSellersPlugin);
+  // Scheduled backups when BACKUP_EVERY_HOURS is set (decision 027).
+  await app.register(backupsPlugin);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })

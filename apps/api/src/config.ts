@@ -138,6 +138,23 @@ const envSchema = z.object({
     .max(300)
     .default(10)
     .describe('on SIGTERM, seconds readiness fails while in-flight requests finish, before the process closes'),
+  BACKUP_DIR: z
+    .string()
+    .min(1)
+    .default('data/backups')
+    .describe('where `npm run backup` and scheduled backups are written (decision 027)'),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(8_760)
+    .default(0)
+    .describe('hours between backups made by the server itself (one process does it); `0`: none'),
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7)
+    .describe('scheduled backups kept; older ones are deleted (those made by `npm run backup` stay)'),
 });
 
 /** Every variable the server reads, its default and its meaning, from the schema itself (docs/operations). */
@@ -182,6 +199,7 @@ export interface Config {
   sweepEverySeconds: number;
   workers: number;
   shutdownGraceSeconds: number;
+  backup: { dir: string; everyHours: number; keep: number };
 }
 
 export class ConfigError extends Error {}
@@ -239,5 +257,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sweepEverySeconds: e.SWEEP_EVERY_SECONDS,
     workers: e.WORKERS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    backup: { dir: path.resolve(root, e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
   };
 }

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { markInUse } from './db/backup/in-use.js';
 import { stripeConfigProblems } from './modules/payments/stripe-check.js';
 
 const banner = (port: number, config: Config, processes: number) => {
@@ -14,6 +15,8 @@ const banner = (port: number, config: Config, processes: number) => {
 async function serve(config: Config) {
   const { db, migrated, seeded } = await prepareDatabase(config);
   const app = await buildApp({ config, db });
+  // A restore refuses while this is held (decision 027).
+  const releaseInUse = await markInUse(config.database, (err) => app.log.warn({ err }, 'in-use marker lost'));
   if (migrated.length) app.log.info({ migrated }, 'migrations applied');
   if (seeded) app.log.info('demo business seeded (tenant 139)');
   if (!cluster.isWorker || cluster.worker?.id === 1) {
@@ -32,6 +35,7 @@ async function serve(config: Config) {
     app.log.info({ signal, graceSeconds: grace }, 'shutting down');
     if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace * 1000));
     await app.close();
+    await releaseInUse();
     await db.destroy();
     process.exit(0);
   };

@@ -48,6 +48,8 @@ export function createDialect(target: DatabaseTarget) {
       connectionString: target.url,
       max: 10,
       types: pgTypeParsers(),
+      // Lets a restore see that a server still uses the schema (db/backup/restore.ts).
+      application_name: applicationName(target.schema),
       // A schema per test run keeps parallel runs apart (see test/support).
       options: target.schema ? `-c search_path=${target.schema}` : undefined,
     });
@@ -61,6 +63,11 @@ export function createDialect(target: DatabaseTarget) {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   return new SqliteDialect({ database });
+}
+
+/** How the server's connections to PostgreSQL name themselves (at most 63 characters are kept). */
+export function applicationName(schema?: string): string {
+  return schema && schema !== 'public' ? `storefront ${schema}`.slice(0, 63) : 'storefront';
 }
 
 export function createKysely(target: DatabaseTarget): Kysely<Database> {

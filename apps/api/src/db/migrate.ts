@@ -35,3 +35,9 @@ function applied({ error, results }: MigrationResultSet): string[] {
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Every migration this release knows, oldest first, with when it was applied (undefined: pending). */
+export async function migrationStatus(db: Db): Promise<{ name: string; appliedAt?: string }[]> {
+  const all = await (await migrator(db)).getMigrations();
+  return all.map((m) => ({ name: m.name, appliedAt: m.executedAt?.toISOString() }));
+}

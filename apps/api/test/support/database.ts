@@ -45,3 +45,23 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
     await client.end();
   }
 }
+
+/**
+ * An empty installation to restore into: a new SQLite file, or a new database on the PostgreSQL
+ * server (a restore replaces a whole schema, and the backup's own schema name must be free there, so
+ * it cannot share the `test` database with the run it was taken from).
+ */
+export async function createEmptyInstallation(dialect: TestDialect = testDialect): Promise<TestDatabase> {
+  if (dialect === 'sqlite') return createTestDatabase('sqlite');
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
+  const name = `restore_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withClient(url, (client) => client.query(`create database "${name}"`));
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    target: { dialect: 'postgres', url: own.toString() },
+    drop: () =>
+      withClient(url, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+  };
+}
