@@ -49,7 +49,8 @@ describe('catalogue and menus', () => {
       expect(parra.products.length).toBe(39);
       expect(byName(parra, 'Gamberi')).toBeUndefined();
       expect(surry.products.filter((p) => p.is_half_and_half).length).toBe(10);
-      for (const p of surry.products) expect(p.products.image.image_url).toMatch(/^\/images\/menu\/[a-z]+\.svg$/);
+      for (const p of surry.products)
+        expect(p.products.image.image_url).toMatch(/^\/images\/menu\/dishes\/[a-z0-9-]+\.svg$/);
     });
 
     it('has items out of stock: switched off or counted down to 0', async () => {

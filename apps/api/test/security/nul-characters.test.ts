@@ -29,7 +29,12 @@ describe('NUL characters in requests', () => {
     expect(res.statusCode, JSON.stringify(res.json())).toBe(400);
     expect(res.json()).toEqual({
       data: null,
-      error: { code: 'bad_request', message: 'Invalid request', fields: { [field]: nulCharacterMessage } },
+      error: {
+        code: 'bad_request',
+        message: 'Invalid request',
+        fields: { [field]: nulCharacterMessage },
+        request_id: expect.any(String),
+      },
     });
   };
 
