@@ -192,7 +192,7 @@ describe('/favorites add to cart', () => {
     const fetch = stubApi({ ...menu, '/api/get-wishlist': () => ok([saved]), 'POST /api/v2/cart': () => ok(null) });
     const user = userEvent.setup();
     renderApp('/favorites', { stub: false });
-    await user.click(await screen.findByRole('button', { name: 'Add Margherita to cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to cart: Margherita' }));
     const sheet = await screen.findByRole('dialog', { name: 'Margherita' });
     expect(cartPosts(fetch)).toHaveLength(0);
     await user.click(within(sheet).getByRole('radio', { name: /Large/ }));
@@ -214,7 +214,7 @@ describe('/favorites add to cart', () => {
     });
     const user = userEvent.setup();
     renderApp('/favorites', { stub: false });
-    await user.click(await screen.findByRole('button', { name: 'Add Panna Cotta to cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to cart: Panna Cotta' }));
     await waitFor(() => expect(cartPosts(fetch)).toHaveLength(1));
     expect(cartPosts(fetch)[0]).toMatchObject({ restaurant_product_id: 9, product_id: 109, quantity: 1 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
