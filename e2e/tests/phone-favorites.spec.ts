@@ -46,7 +46,7 @@ test('a pizza from favourites asks for its size in the product sheet; a dessert 
 
   await chooseRestaurant(page, request, 'Surry Hills');
   await page.goto('/favorites');
-  await page.getByRole('button', { name: 'Add Margherita to cart' }).tap();
+  await page.getByRole('button', { name: 'Add to cart: Margherita' }).tap();
   const sheet = page.getByRole('dialog', { name: 'Margherita' });
   await expect(sheet.getByRole('group', { name: 'Size' })).toBeVisible();
   await sheet.getByRole('radio', { name: /Large/ }).check();
@@ -55,7 +55,7 @@ test('a pizza from favourites asks for its size in the product sheet; a dessert 
   await expect(sheet).toBeHidden();
   await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 
-  await page.getByRole('button', { name: `Add ${plain.products.name} to cart` }).tap();
+  await page.getByRole('button', { name: `Add to cart: ${plain.products.name}` }).tap();
   await expect(page.getByRole('button', { name: 'Cart, 2 items' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
