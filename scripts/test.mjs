@@ -84,15 +84,19 @@ try {
   failedSteps.push(`Node ${ltsMajor} LTS`);
 }
 if (lts) {
-  const projects = ['--project', 'api:sqlite', ...(process.env.TEST_DATABASE_URL ? ['--project', 'api:postgres'] : [])];
+  // SQLite is where the Node versions differ (its native driver); the PostgreSQL driver is plain JavaScript.
   const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
   step(
     `API tests on Node ${ltsMajor}`,
-    sh(
-      lts.node,
-      [vitest, 'run', ...projects, '--reporter=dot', '--reporter=json', `--outputFile.json=${ltsReport}`],
-      env,
-    ),
+    sh(lts.node, [
+      vitest,
+      'run',
+      '--project',
+      'api:sqlite',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile.json=${ltsReport}`,
+    ]),
   );
   if (built) {
     try {
