@@ -8,17 +8,17 @@ import { NewOrdersBadge } from '@/features/admin/components/order-feed';
  * Orders come first: it is where every staff role lands.
  */
 export const adminNav: AdminNavItem[] = [
-  { to: '/admin/orders', label: 'Orders', ability: 'orders', badge: <NewOrdersBadge /> },
-  { to: '/admin/menu', label: 'Availability', ability: 'availability' },
-  { to: '/admin/ordering', label: 'Ordering', ability: 'pause' },
-  { to: '/admin/coupons', label: 'Coupons', ability: 'coupons' },
-  { to: '/admin/gift-cards', label: 'Gift cards', ability: 'giftCards' },
-  { to: '/admin/customer-points', label: 'Customer points', ability: 'loyalty' },
-  { to: '/admin/rewards', label: 'Loyalty and gift card settings', ability: 'rewards' },
-  { to: '/admin/reservations', label: 'Reservations', ability: 'reservations' },
-  { to: '/admin/hours', label: 'Hours', ability: 'hours' },
-  { to: '/admin/theme', label: 'Theme', ability: 'theme' },
-  { to: '/admin/staff', label: 'Staff', ability: 'staff' },
+  { to: '/admin/orders', label: 'Orders', group: 'Service', ability: 'orders', badge: <NewOrdersBadge /> },
+  { to: '/admin/menu', label: 'Availability', group: 'Menu', ability: 'availability' },
+  { to: '/admin/ordering', label: 'Ordering', group: 'Service', ability: 'pause' },
+  { to: '/admin/coupons', label: 'Coupons', group: 'Customers', ability: 'coupons' },
+  { to: '/admin/gift-cards', label: 'Gift cards', group: 'Customers', ability: 'giftCards' },
+  { to: '/admin/customer-points', label: 'Customer points', group: 'Customers', ability: 'loyalty' },
+  { to: '/admin/rewards', label: 'Loyalty and gift card settings', group: 'Business', ability: 'rewards' },
+  { to: '/admin/reservations', label: 'Reservations', group: 'Service', ability: 'reservations' },
+  { to: '/admin/hours', label: 'Hours', group: 'Business', ability: 'hours' },
+  { to: '/admin/theme', label: 'Theme', group: 'Business', ability: 'theme' },
+  { to: '/admin/staff', label: 'Staff', group: 'Business', ability: 'staff' },
 ];
 
 /** /admin: its own lazy chunk, loaded only when someone opens the back office. */

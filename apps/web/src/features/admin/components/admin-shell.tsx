@@ -9,9 +9,13 @@ import { AdminContext, type AdminContextValue, useAdmin } from './admin-context'
 import { OrderFeedProvider } from './order-feed';
 import { inputClass, Notice } from './ui';
 
+/** The back office's sections; the navigation groups its links under these headings. */
+export type AdminNavGroup = 'Service' | 'Menu' | 'Customers' | 'Business';
+
 export interface AdminNavItem {
   to: string;
   label: string;
+  group: AdminNavGroup;
   ability: AdminAbility;
   /** Shown next to the label (e.g. new orders). */
   badge?: ReactNode;
