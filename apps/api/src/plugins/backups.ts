@@ -1,39 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
 import { runScheduledBackup } from '../db/backup/schedule.js';
+import type { Db } from '../db/database.js';
+import type { JobScheduler } from '../modules/jobs/service.js';
 
 const minute = 60_000;
 
 /**
- * Scheduled backups (BACKUP_EVERY_HOURS, decision 027): once the server listens, every minute it
- * looks whether a backup is due and, if so, makes one unless another process does. Off when
- * BACKUP_EVERY_HOURS is 0; an app that never listens (tests) never runs it. Close waits for a run.
+ * Scheduled backups (BACKUP_EVERY_HOURS, decision 027) as a background job (decision 030): every few
+ * minutes one process looks whether the newest backup is old enough and makes one. The lease of an
+ * hour keeps a second process from starting another while a long backup is still being written.
  */
+export function scheduleBackups(jobs: JobScheduler, db: Db, config: Config, log: FastifyBaseLogger) {
+  jobs.every(
+    'scheduled-backup',
+    5 * minute,
+    async () => {
+      const { made, pruned } = await runScheduledBackup(db, config);
+      if (made) log.info({ backup: made.dir, pruned }, 'scheduled backup made');
+    },
+    { leaseMs: 60 * minute },
+  );
+}
+
 export const backupsPlugin = fp(
   async (app) => {
-    if (app.config.backup.everyHours <= 0) return;
-    let running: Promise<void> | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const run = () => {
-      running ??= runScheduledBackup(app.db, app.config)
-        .then(
-          ({ made, pruned }) => {
-            if (made) app.log.info({ backup: made.dir, pruned }, 'scheduled backup made');
-          },
-          (err: unknown) => app.log.error({ err }, 'scheduled backup failed'),
-        )
-        .finally(() => {
-          running = undefined;
-        });
-    };
-    app.addHook('onListen', async () => {
-      run();
-      timer = setInterval(run, minute);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
+    if (app.config.backup.everyHours > 0) scheduleBackups(app.jobs, app.db, app.config, app.log);
   },
-  { name: 'backups' },
+  { name: 'backups', dependencies: ['jobs'] },
 );

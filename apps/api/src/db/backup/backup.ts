@@ -107,7 +107,7 @@ async function copySqlite(file: string, to: string): Promise<Manifest['database'
 }
 
 /** The schema the installation's tables live in (a test or a second install may use another). */
-export async function postgresSchema(db: Db, target: DatabaseTarget): Promise<string> {
+async function postgresSchema(db: Db, target: DatabaseTarget): Promise<string> {
   if (target.dialect === 'postgres' && target.schema) return target.schema;
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return 'main';
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);

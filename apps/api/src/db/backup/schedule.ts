@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PostgresAdapter, sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../database.js';
-import { createBackup, type MadeBackup, postgresSchema } from './backup.js';
+import { createBackup, type MadeBackup } from './backup.js';
 import { isBackupName, manifestName } from './manifest.js';
 
 export interface ScheduledRun {
   made?: MadeBackup;
   pruned: string[];
-  /** Why nothing was made: not due yet, or another process holds the lock. */
-  skipped?: 'not-due' | 'locked';
+  /** Why nothing was made: the newest backup is not old enough yet. */
+  skipped?: 'not-due';
 }
 
 const hour = 3_600_000;
@@ -29,35 +28,18 @@ export function newestBackupAt(dir: string): number {
 }
 
 /**
- * One scheduled backup if the newest in BACKUP_DIR is `everyHours` old, made by one process only: on
- * PostgreSQL the process holding a session advisory lock (others skip and find it fresh next time);
- * SQLite is served by one process. Then prunes scheduled backups beyond BACKUP_KEEP.
+ * One scheduled backup if the newest in BACKUP_DIR is `everyHours` old, then prunes scheduled
+ * backups beyond BACKUP_KEEP. Only one process runs it at a time: it is a background job
+ * (decision 030), whose lease outlasts any backup.
  */
 export async function runScheduledBackup(db: Db, config: Config, now = new Date()): Promise<ScheduledRun> {
   const { dir, everyHours, keep } = config.backup;
-  const due = () => now.getTime() - newestBackupAt(dir) >= everyHours * hour - 60_000;
-  if (!due()) return { pruned: [], skipped: 'not-due' };
-  const make = async () => {
-    if (!due()) return { pruned: [], skipped: 'not-due' as const };
-    const made = await createBackup({ db, database: config.database, uploadsDir: config.uploadsDir }, dir, {
-      now,
-      madeBy: 'schedule',
-    });
-    return { made, pruned: pruneScheduled(dir, keep) };
-  };
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return make();
-  const key = `storefront backup ${await postgresSchema(db, config.database)}`;
-  return db.connection().execute(async (connection) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${key})) as locked`.execute(
-      connection,
-    );
-    if (!rows[0]?.locked) return { pruned: [], skipped: 'locked' as const };
-    try {
-      return await make();
-    } finally {
-      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
-    }
+  if (now.getTime() - newestBackupAt(dir) < everyHours * hour - 60_000) return { pruned: [], skipped: 'not-due' };
+  const made = await createBackup({ db, database: config.database, uploadsDir: config.uploadsDir }, dir, {
+    now,
+    madeBy: 'schedule',
   });
+  return { made, pruned: pruneScheduled(dir, keep) };
 }
 
 /** Deletes the oldest scheduled backups beyond `keep`; those made by `npm run backup` stay. */

@@ -8,6 +8,8 @@ export interface Job {
   name: string;
   /** Once per this many milliseconds across all processes. */
   everyMs: number;
+  /** How long a run may hold the job before another process may take it over; one period by default. */
+  leaseMs: number;
   run: () => Promise<unknown>;
 }
 
@@ -53,7 +55,7 @@ export function jobScheduler(db: Db, options: JobSchedulerOptions) {
       holder,
       at.toISOString(),
       new Date(at.getTime() - job.everyMs).toISOString(),
-      new Date(at.getTime() + job.everyMs).toISOString(),
+      new Date(at.getTime() + job.leaseMs).toISOString(),
     );
     if (!won) return false;
     let failure: string | null = null;
@@ -71,8 +73,8 @@ export function jobScheduler(db: Db, options: JobSchedulerOptions) {
     holder,
 
     /** Declares a job; it starts with `start`. */
-    every(name: string, everyMs: number, run: () => Promise<unknown>) {
-      registered.set(name, { name, everyMs, run });
+    every(name: string, everyMs: number, run: () => Promise<unknown>, options: { leaseMs?: number } = {}) {
+      registered.set(name, { name, everyMs, leaseMs: options.leaseMs ?? everyMs, run });
     },
 
     runIfDue,
