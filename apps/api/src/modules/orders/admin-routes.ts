@@ -1,4 +1,5 @@
 import {
+  adminOrderEventSchema,
   adminOrderEventsQuerySchema,
   adminOrdersQuerySchema,
   orderHistoryResponseSchema,
@@ -58,6 +59,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'New orders and changes as server-sent events (`order`), for one restaurant or all',
         querystring: adminOrderEventsQuerySchema,
+        events: { order: { name: 'AdminOrderEvent', schema: adminOrderEventSchema } },
       },
     },
     async (request, reply) => {

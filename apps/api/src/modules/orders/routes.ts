@@ -4,6 +4,7 @@ import {
   orderAccessBodySchema,
   orderAccessHeader,
   orderAccessResponseSchema,
+  orderEventSchema,
   orderHistoryQuerySchema,
   orderHistoryResponseSchema,
   orderIdParamsSchema,
@@ -129,6 +130,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The order's status as server-sent events (text/event-stream): `order` now and on every change",
         params: orderIdParamsSchema,
         querystring: orderQuerySchema,
+        events: { order: { name: 'OrderEvent', schema: orderEventSchema } },
       },
     },
     async (request, reply) => {
