@@ -24,6 +24,9 @@ export const add: AddToCart = {
 
 export const cartTotal = (cart: Cart): number => cart.totals.total;
 export const firstLineQuantity = (cart: Cart): number | undefined => cart.items[0]?.quantity;
-export const orderNumbers = (placed: PlacedOrder, order: Order): string[] => [placed.order.order_number, order.order_number];
+export const orderNumbers = (placed: PlacedOrder, order: Order): string[] => [
+  placed.order.order_number,
+  order.order_number,
+];
 export const statusOf = (event: OrderEvent): string => event.status;
 export const fieldsOf = (error: ApiError): Record<string, string> | undefined => error.fields;
