@@ -21,9 +21,11 @@ const successes: Record<string, string> = { 200: 'OK', 201: 'Created', 202: 'Acc
 interface Derived {
   errors: Map<ErrorStatus, string | undefined>;
   events: NonNullable<RouteOptions['schema']>['events'];
+  upload: readonly string[] | undefined;
+  etag: boolean;
 }
 
-type Operation = { responses?: Record<string, unknown> };
+type Operation = { responses?: Record<string, unknown>; requestBody?: unknown };
 type Document = {
   paths?: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, unknown>; [key: string]: unknown };
@@ -67,13 +69,15 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       const route = document.route as RouteOptions;
       const schema = result.schema as Record<string, unknown> | undefined;
       if (!schema || schema.hide) return result;
-      const { errors: _errors, events, ...rest } = schema;
+      const { errors: _errors, events, upload: _upload, etag: _etag, ...rest } = schema;
       const { security, access } = accessOf(route);
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         derived.set(`${method.toLowerCase()} ${openapiPath(route.url)}`, {
           errors: errorStatusesOf(route),
           events: route.schema?.events,
+          upload: route.schema?.upload,
+          etag: route.schema?.etag === true,
         });
       }
       const description = [rest.description, access].filter(Boolean).join('\n\n');
@@ -101,6 +105,18 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
           for (const [status, answer] of Object.entries(responses)) {
             const named = answer as { description?: string };
             if (named.description === 'Default Response') named.description = successes[status] ?? 'Success';
+          }
+          if (info.etag) {
+            responses['304'] = {
+              description: 'Not modified: the `If-None-Match` sent names the current `ETag`; no body',
+            };
+          }
+          if (info.upload) {
+            const binary = { schema: { type: 'string', contentEncoding: 'binary' } };
+            operation.requestBody = {
+              required: true,
+              content: Object.fromEntries(info.upload.map((type) => [type, binary])),
+            };
           }
           if (info.events) {
             responses['200'] = eventStreamResponse(info.events);

@@ -15,6 +15,10 @@ declare module 'fastify' {
     errors?: Partial<Record<ErrorStatus, string>>;
     /** A `text/event-stream` answer: each event's name, the component name and schema of its JSON data. */
     events?: Record<string, { name: string; schema: z.ZodType }>;
+    /** Answers carry an ETag, and a request whose If-None-Match has it gets 304 with no body. */
+    etag?: true;
+    /** A raw (non-JSON) request body: the media types accepted. */
+    upload?: readonly string[];
   }
 }
 
@@ -81,17 +85,17 @@ const fieldNames = (schema: unknown) => {
 export function errorStatusesOf(route: RouteOptions): Map<ErrorStatus, string | undefined> {
   const schema = route.schema ?? {};
   const guards = guardsOf(route);
-  const inputs = [schema.body, schema.querystring, schema.params].filter(Boolean);
-  const fields = [...fieldNames(schema.body), ...fieldNames(schema.querystring)];
+  const inputs = [schema.body, schema.upload, schema.querystring, schema.params].filter(Boolean);
+  const fields = [...fieldNames(schema.body), ...fieldNames(schema.querystring), ...fieldNames(schema.params)];
   const statuses = new Map<ErrorStatus, string | undefined>();
   if (inputs.length) statuses.set(400, undefined);
   if (guards.length) statuses.set(401, undefined);
   // DESIGN §3: a user_id, guest_id or tenant_id sent with a token must be the token's own, else 403.
-  const ownIds = guards.length > 0 && fields.some((f) => f === 'user_id' || f === 'guest_id' || f === 'tenant_id');
+  const ownIds = fields.some((f) => f === 'user_id' || f === 'guest_id' || f === 'tenant_id');
   if (guards.some((g) => g.roles || g.forbids) || ownIds) statuses.set(403, undefined);
   // Other tenants' ids, and ids that do not exist, are 404 (DESIGN §3).
   if (schema.params || fields.some((f) => f === 'id' || f.endsWith('_id'))) statuses.set(404, undefined);
-  if (schema.body) {
+  if (schema.body || schema.upload) {
     statuses.set(413, undefined);
     statuses.set(415, undefined);
   }

@@ -84,6 +84,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Add a product, half-and-half, deal or combo to the cart (prices come from the catalogue)',
+        errors: {
+          409: 'The cart holds items from another restaurant',
+          422: 'Not orderable now: ordering is off, or an item or choice is unavailable',
+        },
         body: addToCartSchema,
         response: { 201: cartLineQuantityResponseSchema },
       },

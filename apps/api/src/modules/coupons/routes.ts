@@ -55,6 +55,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a coupon (managers and owners)',
+        errors: { 409: 'Another coupon already has this code' },
         body: createCouponBodySchema,
         response: { 201: adminCouponResponseSchema },
       },

@@ -95,6 +95,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Move an order on (legal moves only); cancelling or refunding a paid card order refunds it once',
+        errors: { 409: "Not a legal move from the order's status, or it changed meanwhile" },
         params: orderIdParamsSchema,
         body: orderStatusChangeBodySchema,
         response: { 200: orderResponseSchema },

@@ -51,6 +51,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Place the caller's cart as an order (send an Idempotency-Key header; a retry answers the same order)",
+        errors: {
+          409: "The Idempotency-Key was used for another order, the cart holds another restaurant's items, or it was just ordered",
+          422: 'The order cannot be placed as asked: an empty cart, ordering paused, a time not offered, a payment not possible',
+        },
         body: placeOrderBodySchema,
         response: { 200: placedOrderResponseSchema, 201: placedOrderResponseSchema },
       },
@@ -164,6 +168,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Give up an order whose card payment is not finished (releases what it reserved)',
+        errors: { 409: 'The order can no longer be cancelled online, or changed meanwhile' },
         params: orderIdParamsSchema,
         querystring: orderQuerySchema,
         body: z.strictObject({}).nullish(),
