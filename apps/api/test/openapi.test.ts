@@ -2,8 +2,17 @@ import type { AddressInfo } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/app.js';
-import type { Description } from './support/openapi-check.js';
-import { call, guestOrder, newGuest, type Shop, startShop, userWithRole } from './support/orders.js';
+import { type Description, descriptionChecker } from './support/openapi-check.js';
+import {
+  addToCart,
+  call,
+  guestOrder,
+  newGuest,
+  type Shop,
+  simpleProduct,
+  startShop,
+  userWithRole,
+} from './support/orders.js';
 import { eventReader } from './support/sse.js';
 
 /**
@@ -149,6 +158,30 @@ describe('the OpenAPI description', () => {
 });
 
 describe('answers as described', () => {
+  it('refuses, in every test, an answer whose status is not documented or whose body does not match', () => {
+    const problemOf = descriptionChecker(doc);
+    const json = { 'content-type': 'application/json; charset=utf-8' };
+    const health = { data: { status: 'ok', database: 'up', dialect: 'sqlite', version: '1' }, error: null };
+    expect(problemOf('GET', '/api/health', { statusCode: 200, headers: json, body: JSON.stringify(health) })).toBe(
+      undefined,
+    );
+    expect(problemOf('GET', '/api/health', { statusCode: 418, headers: json, body: '{}' })).toMatch(
+      /getHealth.*answered 418/,
+    );
+    const wrong = { ...health, data: { ...health.data, status: 'fine' } };
+    expect(problemOf('GET', '/api/health', { statusCode: 200, headers: json, body: JSON.stringify(wrong) })).toMatch(
+      /does not match/,
+    );
+    const envelope = { data: null, error: { code: 'internal', message: 'x' } };
+    expect(problemOf('GET', '/api/health', { statusCode: 503, headers: json, body: JSON.stringify(envelope) })).toBe(
+      undefined,
+    );
+    const cart = (status: number, body: unknown) =>
+      problemOf('GET', '/api/v2/cart?dine_in=true', { statusCode: status, headers: json, body: JSON.stringify(body) });
+    expect(cart(401, { data: null, error: { code: 'unauthorized', message: 'Please log in' } })).toBe(undefined);
+    expect(cart(401, { data: {}, error: null })).toMatch(/does not match/);
+  });
+
   // Each answer below is also checked against the description by createTestApp's inject.
   it('answers the documented errors: 400 with fields, 401, 403, 404, 409 and 422', async () => {
     const guest = await newGuest(ctx);
@@ -166,6 +199,21 @@ describe('answers as described', () => {
     });
     expect(done.statusCode).toBe(409);
     expect((await call(ctx, 'GET', `/v2/orders/${placed.order.id}`, owner.token)).statusCode).toBe(200);
+    const unknown = await call(ctx, 'POST', '/v2/gift-cards/balance', null, {
+      tenant_id: 139,
+      code: 'ABCD-EFGH-JKLM-NPQR',
+    });
+    expect(unknown.statusCode).toBe(404);
+    await ctx.db.updateTable('app_settings').set({ is_online_order_enabled: 0 }).where('tenant_id', '=', 139).execute();
+    try {
+      await expect(addToCart(ctx, guest, shop.restaurantId, simpleProduct(shop.menu))).rejects.toThrow(/unprocessable/);
+    } finally {
+      await ctx.db
+        .updateTable('app_settings')
+        .set({ is_online_order_enabled: 1 })
+        .where('tenant_id', '=', 139)
+        .execute();
+    }
   });
 
   it('sends the event stream of an order as described: `order` events whose data match OrderEvent', async () => {

@@ -62,7 +62,7 @@ export function descriptionChecker(doc: Description) {
 
   /** Undefined when the answer fits the description, else what is wrong. */
   return function problemOf(method: string, url: string, answer: Answer): string | undefined {
-    const pathname = decodeURI(url.split('?')[0] ?? '');
+    const pathname = url.split('?')[0] ?? '';
     const path = templateOf(pathname);
     const verb = method.toLowerCase();
     // Untagged operations are routes a test added (every route of the app has tags: openapi.test.ts).

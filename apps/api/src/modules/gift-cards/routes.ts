@@ -234,7 +234,7 @@ function balanceRoute(app: App, service: GiftCardService) {
       schema: {
         tags,
         summary: 'Check a gift card’s balance (rate limited per IP and per code prefix)',
-        errors: { 422: 'No gift card with this code, or it has expired' },
+        errors: { 422: 'The gift card has expired' },
         body: giftCardBalanceBodySchema,
         response: { 200: giftCardBalanceResponseSchema },
       },
