@@ -69,7 +69,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       const route = document.route as RouteOptions;
       const schema = result.schema as Record<string, unknown> | undefined;
       if (!schema || schema.hide) return result;
-      const { errors: _errors, events, upload: _upload, etag: _etag, ...rest } = schema;
+      const { errors: _errors, events: _events, upload: _upload, etag: _etag, ...rest } = schema;
       const { security, access } = accessOf(route);
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
@@ -85,7 +85,6 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
         url: result.url,
         schema: {
           ...(rest as FastifySchema),
-          ...(events ? { response: undefined } : {}),
           operationId: (rest.operationId as string | undefined) ?? operationIdOf(methods[0] ?? 'get', route.url),
           security,
           ...(description ? { description } : {}),
@@ -93,8 +92,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       };
     },
     transformObject(object) {
-      const openapiObject = (object as { openapiObject: Document }).openapiObject;
-      const doc = openapiObject;
+      const doc = (object as { openapiObject: Document }).openapiObject;
       const schemas: Record<string, unknown> = {};
       const used = new Set<ErrorStatus>();
       for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -138,7 +136,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       }
       const shared = sharedComponents(used);
       return {
-        ...openapiObject,
+        ...doc,
         components: {
           ...doc.components,
           schemas: { ...doc.components?.schemas, ...shared.schemas, ...schemas },
