@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { orderAccessHeader } from '@orderfront/core';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -60,6 +61,12 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
             type: 'http',
             scheme: 'bearer',
             description: "A guest's or a user's session token; staff calls need a user with a staff role",
+          },
+          orderAccess: {
+            type: 'apiKey',
+            in: 'header',
+            name: orderAccessHeader,
+            description: "The credential `POST /api/v2/orders/{id}/access` gives for an order's mailed link",
           },
         },
       },

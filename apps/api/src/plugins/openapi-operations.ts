@@ -112,9 +112,13 @@ const roleList = (roles: readonly string[]) => roles.map((r) => `\`${r}\``).join
 export function accessOf(route: RouteOptions): { security: Record<string, string[]>[]; access: string } {
   const guards = guardsOf(route);
   if (!guards.length) {
-    return route.schema?.security
-      ? { security: [...route.schema.security] as Record<string, string[]>[], access: '' }
-      : { security: [], access: 'Public: no token needed.' };
+    const declared = route.schema?.security;
+    if (!declared) return { security: [], access: 'Public: no token needed.' };
+    const names = declared.flatMap((requirement) => Object.keys(requirement)).map((name) => `\`${name}\``);
+    return {
+      security: [...declared] as Record<string, string[]>[],
+      access: `Any one of ${names.join(', ')} (see the security schemes).`,
+    };
   }
   const withRoles = guards.find((g) => g.roles);
   const bearer = [{ bearer: [] }];

@@ -39,6 +39,9 @@ function accessOf(request: FastifyRequest) {
   return { owner: ownerOf(request), credential: Array.isArray(value) ? value[0] : value };
 }
 
+/** Its owner's bearer token, or the order access credential in its header (decision 026). */
+const ownerOrAccess: Record<string, string[]>[] = [{ bearer: [] }, { orderAccess: [] }];
+
 /** Orders for customers: place (idempotent), read, follow live, history, reorder, give up a payment. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service, events, streams } = app.orders;
@@ -97,6 +100,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        security: ownerOrAccess,
         summary: `One order, for its owner or with the ${orderAccessHeader} header`,
         params: orderIdParamsSchema,
         querystring: orderQuerySchema,
@@ -131,6 +135,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        security: ownerOrAccess,
         summary: "The order's status as server-sent events (text/event-stream): `order` now and on every change",
         params: orderIdParamsSchema,
         querystring: orderQuerySchema,
@@ -150,6 +155,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        security: ownerOrAccess,
         summary: "A card order's payment (to complete it after a reload)",
         params: orderIdParamsSchema,
         querystring: orderQuerySchema,
@@ -167,6 +173,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        security: ownerOrAccess,
         summary: 'Give up an order whose card payment is not finished (releases what it reserved)',
         errors: { 409: 'The order can no longer be cancelled online, or changed meanwhile' },
         params: orderIdParamsSchema,
