@@ -1,8 +1,10 @@
+import type { InjectOptions } from 'fastify';
 import { type App, buildApp } from '../../src/app.js';
 import { prepareDatabase } from '../../src/bootstrap.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/database.js';
 import { createTestDatabase } from './database.js';
+import { type Answer, type Description, descriptionChecker } from './openapi-check.js';
 
 export interface TestContext {
   app: App;
@@ -35,6 +37,7 @@ export async function createTestApp(
   const app = await buildApp({ config, db, logger: options.logStream ?? false });
   await options.extend?.(app);
   await app.ready();
+  checkAnswersAgainstDescription(app);
   return {
     app,
     db,
@@ -45,6 +48,21 @@ export async function createTestApp(
       await database.drop();
     },
   };
+}
+
+/** Every `inject` answer is checked against the app's OpenAPI description (decision 029). */
+function checkAnswersAgainstDescription(app: App) {
+  const problemOf = descriptionChecker(app.swagger() as unknown as Description);
+  const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<Answer>;
+  const checked = async (options: InjectOptions) => {
+    const answer = await inject(options);
+    const { method = 'GET', url = '/' } =
+      typeof options === 'string' ? { url: options } : { ...options, url: options.url ?? options.path };
+    const problem = problemOf(String(method), typeof url === 'string' ? url : url.pathname, answer);
+    if (problem) throw new Error(`OpenAPI description: ${problem}`);
+    return answer;
+  };
+  Object.assign(app, { inject: checked });
 }
 
 /**

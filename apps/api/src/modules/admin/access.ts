@@ -1,7 +1,8 @@
-import { type AdminAbility, type AdminRestaurant, isStaffRole, roleAllows } from '@orderfront/core';
+import { type AdminAbility, type AdminRestaurant, isStaffRole, roleAllows, staffRoles } from '@orderfront/core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { guard } from '../../lib/guards.js';
 import { requireUser, type UserIdentity, userOf } from '../auth/identity.js';
 import { adminRepository } from './repository.js';
 
@@ -10,19 +11,25 @@ import { adminRepository } from './repository.js';
  * role below the one the area needs (rules/staff-roles.ts).
  */
 export function requireAbility(ability: AdminAbility) {
-  return async (request: FastifyRequest) => {
-    await requireUser(request);
-    const { role } = userOf(request);
-    if (!isStaffRole(role)) throw new AppError('forbidden', 'Only staff of this business may do this');
-    if (!roleAllows(role, ability)) throw new AppError('forbidden', 'Your role does not allow this');
-  };
+  return guard(
+    async (request: FastifyRequest) => {
+      await requireUser(request);
+      const { role } = userOf(request);
+      if (!isStaffRole(role)) throw new AppError('forbidden', 'Only staff of this business may do this');
+      if (!roleAllows(role, ability)) throw new AppError('forbidden', 'Your role does not allow this');
+    },
+    { caller: 'user', roles: staffRoles.filter((role) => roleAllows(role, ability)), ability },
+  );
 }
 
 /** preHandler: any staff role of the tenant (401 without a user's token, 403 for a customer). */
-export async function requireStaff(request: FastifyRequest) {
-  await requireUser(request);
-  if (!isStaffRole(userOf(request).role)) throw new AppError('forbidden', 'Only staff of this business may do this');
-}
+export const requireStaff = guard(
+  async (request: FastifyRequest) => {
+    await requireUser(request);
+    if (!isStaffRole(userOf(request).role)) throw new AppError('forbidden', 'Only staff of this business may do this');
+  },
+  { caller: 'user', roles: staffRoles },
+);
 
 export const notYourRestaurant = () => new AppError('forbidden', 'You do not manage this restaurant');
 

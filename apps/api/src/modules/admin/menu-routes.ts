@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { requireAbility, staffAccess } from './access.js';
 import { adminMenuService } from './menu-service.js';
-import { storeProductImage } from './uploads.js';
+import { productImageTypes, storeProductImage } from './uploads.js';
 
 const ok = <T>(data: T) => ({ data, error: null });
 
@@ -103,6 +103,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload the product image: the raw JPEG, PNG or WebP file as the body, at most 2 MB',
         params: adminIdParamsSchema,
         querystring: adminRestaurantQuerySchema,
+        upload: productImageTypes,
+        errors: { 413: 'The image is larger than 2 MB', 415: 'The body is not a JPEG, PNG or WebP image' },
         response: { 200: adminProductResponseSchema },
       },
     },

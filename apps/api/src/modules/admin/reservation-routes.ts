@@ -42,6 +42,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Seat a party, mark a no-show, set back to booked, or cancel (frees the table)',
+        errors: { 409: "Not a legal move from the reservation's status, or it changed meanwhile" },
         params: adminIdParamsSchema,
         body: adminReservationStatusBodySchema,
         response: { 200: adminReservationResponseSchema },

@@ -37,6 +37,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Make an existing account of the business staff or manager, at the given restaurants (owner)',
+        errors: {
+          404: 'No account of this business with that email',
+          422: 'The account is an owner (owners manage every restaurant)',
+        },
         body: addStaffBodySchema,
         response: { 201: staffMemberResponseSchema },
       },

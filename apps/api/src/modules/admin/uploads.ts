@@ -9,6 +9,8 @@ export const uploadsPrefix = '/uploads/';
 
 const extensions = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 type ImageType = keyof typeof extensions;
+/** The media types a product image may be uploaded as. */
+export const productImageTypes = Object.keys(extensions) as ImageType[];
 
 /** The image type by its first bytes: a file is what it is, whatever its name or header claims. */
 export function sniffImage(bytes: Buffer): ImageType | null {

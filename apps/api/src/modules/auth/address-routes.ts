@@ -31,6 +31,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ service: AddressService }> =
       schema: {
         tags,
         summary: 'Save an address',
+        errors: { 422: 'The user has as many saved addresses as allowed' },
         body: addressRequestSchema,
         response: { 201: envelope(addressSchema) },
       },

@@ -2,6 +2,7 @@ import type { UserRole } from '@orderfront/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';
+import { guard } from '../../lib/guards.js';
 import { tokenService } from './service.js';
 
 /** Who is calling, from the bearer token (spec §7): a registered user, a guest, or nobody. */
@@ -69,27 +70,39 @@ export const identityPlugin = fp(
 const unauthenticated = () => new AppError('unauthorized', 'Please log in');
 
 /** preHandler: 401 unless a registered user's or a guest's token is presented. */
-export async function requireIdentity(request: FastifyRequest) {
-  if (!request.identity) throw unauthenticated();
-}
+export const requireIdentity = guard(
+  async (request: FastifyRequest) => {
+    if (!request.identity) throw unauthenticated();
+  },
+  { caller: 'identity' },
+);
 
 /** preHandler: 401 unless a registered user's token is presented. */
-export async function requireUser(request: FastifyRequest) {
-  if (request.identity?.kind !== 'user') throw unauthenticated();
-}
+export const requireUser = guard(
+  async (request: FastifyRequest) => {
+    if (request.identity?.kind !== 'user') throw unauthenticated();
+  },
+  { caller: 'user' },
+);
 
 /** preHandler: 401 unless a guest token is presented. */
-export async function requireGuest(request: FastifyRequest) {
-  if (request.identity?.kind !== 'guest') throw unauthenticated();
-}
+export const requireGuest = guard(
+  async (request: FastifyRequest) => {
+    if (request.identity?.kind !== 'guest') throw unauthenticated();
+  },
+  { caller: 'guest' },
+);
 
 /** preHandler: 401 without a user's token, 403 when the user's role is not one of `roles`. */
 export function requireRole(...roles: UserRole[]) {
-  return async (request: FastifyRequest) => {
-    await requireUser(request);
-    const identity = request.identity as UserIdentity;
-    if (!roles.includes(identity.role)) throw new AppError('forbidden', 'Your role does not allow this');
-  };
+  return guard(
+    async (request: FastifyRequest) => {
+      await requireUser(request);
+      const identity = request.identity as UserIdentity;
+      if (!roles.includes(identity.role)) throw new AppError('forbidden', 'Your role does not allow this');
+    },
+    { caller: 'user', roles },
+  );
 }
 
 /** The caller's user identity (use after requireUser). */

@@ -61,6 +61,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = asy
       schema: {
         tags,
         summary: 'Sign in with email and password',
+        errors: { 401: 'Wrong email or password' },
         body: loginRequestSchema,
         response: { 200: sessionResponseSchema },
       },
@@ -133,6 +134,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = asy
       schema: {
         tags,
         summary: 'Sign in with a Google ID token (links or creates the account)',
+        errors: { 401: 'Google did not confirm the sign-in or its email address' },
         body: googleSignInRequestSchema,
         response: { 200: sessionResponseSchema },
       },

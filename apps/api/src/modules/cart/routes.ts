@@ -1,4 +1,5 @@
 import {
+  addToCartSchema,
   type Cart,
   cartClearedResponseSchema,
   cartLineQuantityResponseSchema,
@@ -83,12 +84,25 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Add a product, half-and-half, deal or combo to the cart (prices come from the catalogue)',
-        body: z.record(z.string(), z.unknown()),
+        errors: {
+          409: 'The cart holds items from another restaurant',
+          422: 'Not orderable now: ordering is off, or an item or choice is unavailable',
+        },
+        body: addToCartSchema,
         response: { 201: cartLineQuantityResponseSchema },
+      },
+      // The body (its only input) is read by parseAddBody, which picks the variant by its id field
+      // and so names the wrong field, where the union's own error would not say which.
+      validatorCompiler: () => (body) => {
+        try {
+          return { value: parseAddBody(body) };
+        } catch (error) {
+          return { error: error as Error };
+        }
       },
     },
     async (request, reply) => {
-      const input = parseAddBody(request.body);
+      const input = request.body;
       const owner = cartOwnerOf(request, input);
       const data = await cart.add(owner, input);
       return reply.code(201).send({ data, error: null });

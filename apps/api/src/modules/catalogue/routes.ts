@@ -51,6 +51,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A restaurant's whole menu for a channel (online: online_price; in_store, dine_in: price)",
+        etag: true,
         params: menuParamsSchema,
         querystring: menuQuerySchema,
         response: { 200: menuResponseSchema },
@@ -68,6 +69,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One product of a restaurant with its sizes, modifiers and prices for a channel',
+        etag: true,
         params: productParamsSchema,
         querystring: menuQuerySchema,
         response: { 200: productResponseSchema },
@@ -90,6 +92,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A restaurant's deals, each with the component types to fill",
+        etag: true,
         params: menuParamsSchema,
         querystring: menuQuerySchema,
         response: { 200: dealsResponseSchema },
@@ -111,6 +114,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A restaurant's combo meals, each with the slots to fill",
+        etag: true,
         params: menuParamsSchema,
         querystring: menuQuerySchema,
         response: { 200: combosResponseSchema },

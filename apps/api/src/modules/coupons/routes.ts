@@ -9,18 +9,22 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
+import { guard } from '../../lib/guards.js';
 import { requireRole, userOf } from '../auth/identity.js';
 import { couponService } from './service.js';
 
 const requireManager = requireRole('manager', 'owner');
 
 /** After validation: 403 when the tenant_id sent is not the manager's own business. */
-async function requireOwnTenant(request: FastifyRequest) {
-  const source = (request.method === 'GET' ? request.query : request.body) as { tenant_id?: unknown } | undefined;
-  if (Number(source?.tenant_id) !== userOf(request).tenantId) {
-    throw new AppError('forbidden', 'Only managers of this business may change its coupons');
-  }
-}
+const requireOwnTenant = guard(
+  async (request: FastifyRequest) => {
+    const source = (request.method === 'GET' ? request.query : request.body) as { tenant_id?: unknown } | undefined;
+    if (Number(source?.tenant_id) !== userOf(request).tenantId) {
+      throw new AppError('forbidden', 'Only managers of this business may change its coupons');
+    }
+  },
+  { caller: 'user', forbids: true },
+);
 
 /** The back office's coupon calls (its screens: docs/decisions/017-back-office.md). */
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,6 +55,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a coupon (managers and owners)',
+        errors: { 409: 'Another coupon already has this code' },
         body: createCouponBodySchema,
         response: { 201: adminCouponResponseSchema },
       },

@@ -97,6 +97,7 @@ function purchaseRoutes(app: App, service: GiftCardService) {
       schema: {
         tags,
         summary: 'Buy a digital gift card (Idempotency-Key header); answers the card payment to complete',
+        errors: { 422: 'Gift cards are off, or the delivery date is in the past or too far ahead' },
         body: buyGiftCardBodySchema,
         response: { 200: giftCardPurchaseResponseSchema, 201: giftCardPurchaseResponseSchema },
       },
@@ -233,6 +234,7 @@ function balanceRoute(app: App, service: GiftCardService) {
       schema: {
         tags,
         summary: 'Check a gift card’s balance (rate limited per IP and per code prefix)',
+        errors: { 422: 'The gift card has expired' },
         body: giftCardBalanceBodySchema,
         response: { 200: giftCardBalanceResponseSchema },
       },
@@ -322,6 +324,10 @@ function adminRoutes(app: App, service: GiftCardService) {
         tags,
         summary:
           'Manager: refund a purchased card’s unspent balance to the buyer’s payment (the card is void; 503 if the provider refuses)',
+        errors: {
+          409: 'A refund is under way or done, or an order paid with the card awaits its payment',
+          422: 'Nothing to refund: never paid, void, empty, or issued by staff',
+        },
         params: giftCardParamsSchema,
         body: adminRefundGiftCardBodySchema,
         response: { 200: adminGiftCardResponseSchema },

@@ -55,6 +55,10 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Manager: add or deduct a customer’s points with a reason (Idempotency-Key header)',
+        errors: {
+          409: 'A deduction beyond the balance, or the Idempotency-Key was used for another adjustment',
+          422: 'Loyalty points are turned off for this business',
+        },
         params: adminLoyaltyParamsSchema,
         body: loyaltyAdjustBodySchema,
         response: { 200: adminLoyaltyAdjustmentResponseSchema, 201: adminLoyaltyAdjustmentResponseSchema },

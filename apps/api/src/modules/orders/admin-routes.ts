@@ -1,4 +1,5 @@
 import {
+  adminOrderEventSchema,
   adminOrderEventsQuerySchema,
   adminOrdersQuerySchema,
   orderHistoryResponseSchema,
@@ -58,6 +59,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'New orders and changes as server-sent events (`order`), for one restaurant or all',
         querystring: adminOrderEventsQuerySchema,
+        events: { order: { name: 'AdminOrderEvent', schema: adminOrderEventSchema } },
       },
     },
     async (request, reply) => {
@@ -93,6 +95,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Move an order on (legal moves only); cancelling or refunding a paid card order refunds it once',
+        errors: { 409: "Not a legal move from the order's status, or it changed meanwhile" },
         params: orderIdParamsSchema,
         body: orderStatusChangeBodySchema,
         response: { 200: orderResponseSchema },

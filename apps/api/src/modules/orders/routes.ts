@@ -4,6 +4,7 @@ import {
   orderAccessBodySchema,
   orderAccessHeader,
   orderAccessResponseSchema,
+  orderEventSchema,
   orderHistoryQuerySchema,
   orderHistoryResponseSchema,
   orderIdParamsSchema,
@@ -38,6 +39,9 @@ function accessOf(request: FastifyRequest) {
   return { owner: ownerOf(request), credential: Array.isArray(value) ? value[0] : value };
 }
 
+/** Its owner's bearer token, or the order access credential in its header (decision 026). */
+const ownerOrAccess: Record<string, string[]>[] = [{ bearer: [] }, { orderAccess: [] }];
+
 /** Orders for customers: place (idempotent), read, follow live, history, reorder, give up a payment. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service, events, streams } = app.orders;
@@ -50,6 +54,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Place the caller's cart as an order (send an Idempotency-Key header; a retry answers the same order)",
+        errors: {
+          409: "The Idempotency-Key was used for another order, the cart holds another restaurant's items, or it was just ordered",
+          422: 'The order cannot be placed as asked: an empty cart, ordering paused, a time not offered, a payment not possible',
+        },
         body: placeOrderBodySchema,
         response: { 200: placedOrderResponseSchema, 201: placedOrderResponseSchema },
       },
@@ -92,6 +100,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        security: ownerOrAccess,
         summary: `One order, for its owner or with the ${orderAccessHeader} header`,
         params: orderIdParamsSchema,
         querystring: orderQuerySchema,
@@ -126,9 +135,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        security: ownerOrAccess,
         summary: "The order's status as server-sent events (text/event-stream): `order` now and on every change",
         params: orderIdParamsSchema,
         querystring: orderQuerySchema,
+        events: { order: { name: 'OrderEvent', schema: orderEventSchema } },
       },
     },
     async (request, reply) => {
@@ -144,6 +155,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        security: ownerOrAccess,
         summary: "A card order's payment (to complete it after a reload)",
         params: orderIdParamsSchema,
         querystring: orderQuerySchema,
@@ -161,7 +173,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        security: ownerOrAccess,
         summary: 'Give up an order whose card payment is not finished (releases what it reserved)',
+        errors: { 409: 'The order can no longer be cancelled online, or changed meanwhile' },
         params: orderIdParamsSchema,
         querystring: orderQuerySchema,
         body: z.strictObject({}).nullish(),

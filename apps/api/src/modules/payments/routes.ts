@@ -31,6 +31,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Pay with a card in test mode (see sandboxTestCards for the outcomes)',
+        errors: { 409: 'The payment is no longer waiting for this confirmation' },
         querystring: orderQuerySchema,
         body: sandboxConfirmBodySchema,
         response: { 200: paymentSessionResponseSchema },

@@ -60,6 +60,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Times on a date that can still seat a party',
+        errors: { 422: 'The party size is not bookable online' },
         querystring: availabilityQuerySchema,
         response: { 200: availabilityResponseSchema },
       },
@@ -76,6 +77,10 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Book a table (send an Idempotency-Key header; a retry returns the same booking)',
+        errors: {
+          409: "The time is fully booked, the customer's booking limit for the day is reached, or the Idempotency-Key was used for another booking",
+          422: 'Not bookable online: party size, a time not offered, passed, too far ahead or too soon, a closed day',
+        },
         body: createReservationBodySchema,
         response: { 200: reservationResponseSchema, 201: reservationResponseSchema },
       },
@@ -122,6 +127,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Cancel a reservation (its owner, or with the token from the cancel link)',
+        errors: { 409: 'The reservation changed meanwhile', 422: 'Too close to the time to cancel online' },
         params: reservationReferenceParamsSchema,
         body: cancelReservationBodySchema,
         response: { 200: reservationResponseSchema },

@@ -69,6 +69,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['settings'],
         summary: "Set the tenant's card payment provider (owners only); secret keys are write-only",
+        errors: { 422: 'The provider keys do not fit the mode (test or live) or each other' },
         body: savePaymentGatewayBodySchema,
         response: { 200: appSettingsResponseSchema },
       },
