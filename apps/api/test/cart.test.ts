@@ -2,6 +2,7 @@ import { type Combos, type Deals, type Menu, type MenuProduct, priceProductLine 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { bearer, logIn, signUp, tenantId } from './support/auth.js';
+import { whileOnlineOrderingOff } from './support/tenants.js';
 
 let ctx: TestContext;
 const ids: Record<string, number> = {};
@@ -382,18 +383,11 @@ describe('cart calls (spec §7)', () => {
 
   it('refuses adds with 422 while online ordering is switched off', async () => {
     const g = await newGuest();
-    await ctx.db.updateTable('app_settings').set({ is_online_order_enabled: 0 }).where('tenant_id', '=', 139).execute();
-    try {
+    await whileOnlineOrderingOff(ctx.db, 139, async () => {
       const res = await call('POST', '/v2/cart', g.token, productBody(simple()));
       expect(res.statusCode).toBe(422);
       expect((await call('GET', '/v2/cart', g.token)).json().data.items).toEqual([]);
-    } finally {
-      await ctx.db
-        .updateTable('app_settings')
-        .set({ is_online_order_enabled: 1 })
-        .where('tenant_id', '=', 139)
-        .execute();
-    }
+    });
   });
 
   it("merges a guest's cart into the user's cart on sign-in", async () => {

@@ -14,6 +14,7 @@ import {
   userWithRole,
 } from './support/orders.js';
 import { eventReader } from './support/sse.js';
+import { whileOnlineOrderingOff } from './support/tenants.js';
 
 /**
  * Decision 029: the description a client generates code from. Every operation states its
@@ -206,16 +207,9 @@ describe('answers as described', () => {
       code: 'ABCD-EFGH-JKLM-NPQR',
     });
     expect(unknown.statusCode).toBe(404);
-    await ctx.db.updateTable('app_settings').set({ is_online_order_enabled: 0 }).where('tenant_id', '=', 139).execute();
-    try {
+    await whileOnlineOrderingOff(ctx.db, 139, async () => {
       await expect(addToCart(ctx, guest, shop.restaurantId, simpleProduct(shop.menu))).rejects.toThrow(/unprocessable/);
-    } finally {
-      await ctx.db
-        .updateTable('app_settings')
-        .set({ is_online_order_enabled: 1 })
-        .where('tenant_id', '=', 139)
-        .execute();
-    }
+    });
   });
 
   it('sends the event stream of an order as described: `order` events whose data match OrderEvent', async () => {

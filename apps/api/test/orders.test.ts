@@ -19,6 +19,7 @@ import {
   simpleProduct,
   startShop,
 } from './support/orders.js';
+import { whileOnlineOrderingOff } from './support/tenants.js';
 
 let ctx: TestContext;
 let ids: Record<string, number>;
@@ -243,22 +244,11 @@ describe('placing an order (POST /v2/orders)', () => {
   it('refuses a restaurant that is not taking online orders (422) and a dine-in order while closed', async () => {
     const guest = await newGuest(ctx);
     await addToCart(ctx, guest, restaurantId, simpleProduct(menu));
-    await ctx.db
-      .updateTable('app_settings')
-      .set({ is_online_order_enabled: 0 })
-      .where('tenant_id', '=', tenantId)
-      .execute();
-    try {
+    await whileOnlineOrderingOff(ctx.db, tenantId, async () => {
       const res = await placeOrder(ctx, guest, await pickupBody(guest));
       expect(res.statusCode).toBe(422);
       expect(res.json().error.message).toBe("We're not accepting online orders at the moment.");
-    } finally {
-      await ctx.db
-        .updateTable('app_settings')
-        .set({ is_online_order_enabled: 1 })
-        .where('tenant_id', '=', tenantId)
-        .execute();
-    }
+    });
     await ctx.db
       .deleteFrom('restaurant_hours')
       .where('restaurant_id', '=', restaurantId)

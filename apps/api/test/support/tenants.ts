@@ -63,3 +63,15 @@ export async function addPonsonby(db: Db, values: Partial<NewRestaurant> = {}) {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Runs `fn` while the business takes no online orders, and turns them back on whatever happens. */
+export async function whileOnlineOrderingOff<T>(db: Db, tenantId: number, fn: () => Promise<T>): Promise<T> {
+  const set = (on: number) =>
+    db.updateTable('app_settings').set({ is_online_order_enabled: on }).where('tenant_id', '=', tenantId).execute();
+  await set(0);
+  try {
+    return await fn();
+  } finally {
+    await set(1);
+  }
+}
