@@ -26,6 +26,7 @@ export * from './pricing/product-line.js';
 export { exclusiveTaxCents, inclusiveTaxCents } from './pricing/tax.js';
 export type * from './pricing/types.js';
 export * from './rules/best-sellers.js';
+export * from './rules/business-numbers.js';
 export * from './rules/card.js';
 export * from './rules/checkout.js';
 export * from './rules/delivery-zones.js';

@@ -19,6 +19,11 @@ export interface TenantsTable {
   tax_rate_bps: number;
   /** What customers call the tax ('GST'): 'Includes GST $4.45'. */
   tax_name: Generated<string>;
+  /** The registered name on tax invoices when it differs from `name`. */
+  legal_name: string | null;
+  /** Australian Business Number, 11 digits; Australian Company Number, 9 digits (core business-numbers). */
+  abn: string | null;
+  acn: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
