@@ -24,6 +24,10 @@ export interface TenantsTable {
   /** Australian Business Number, 11 digits; Australian Company Number, 9 digits (core business-numbers). */
   abn: string | null;
   acn: string | null;
+  /** Contact details shown in the storefront and mails (decision 037). */
+  address: string | null;
+  phone: string | null;
+  email: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -924,6 +928,33 @@ export interface Database {
   loyalty_accounts: LoyaltyAccountsTable;
   loyalty_ledger: LoyaltyLedgerTable;
   job_runs: JobRunsTable;
+  restaurant_closures: RestaurantClosuresTable;
+  dining_tables: DiningTablesTable;
+}
+
+/** A day a restaurant is closed outside its weekly hours: a public holiday or a closure (decision 037). */
+export interface RestaurantClosuresTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  /** Restaurant-local 'YYYY-MM-DD'. */
+  date: string;
+  /** null: closed for every method. */
+  method: FulfilmentMethod | null;
+  reason: Generated<string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** A dine-in table; its QR code opens the dine-in menu with this name as the table. */
+export interface DiningTablesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  /** Unique per restaurant. */
+  name: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 }
 
 /** A background job's lease (decision 030); platform-wide, so no tenant_id. */

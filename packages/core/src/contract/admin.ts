@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fulfilmentMethods, overlappingRanges } from '../rules/opening-hours.js';
 import { userRoles } from './auth.js';
 import { envelope } from './envelope.js';
 import { fulfilmentMethodSchema } from './fulfilment.js';
@@ -30,6 +31,8 @@ export const adminAbilitiesSchema = z.object({
   reservations: z.boolean(),
   hours: z.boolean(),
   theme: z.boolean(),
+  business: z.boolean(),
+  restaurants: z.boolean(),
   payments: z.boolean(),
   rewards: z.boolean(),
   staff: z.boolean(),
@@ -258,5 +261,26 @@ export const adminHoursBodySchema = z
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['hours', i, 'opens_at'], message: 'Listed twice' });
       seen.add(key);
     });
+    // Ranges of one method must not overlap (decision 037): which one would a time belong to?
+    for (const method of fulfilmentMethods) {
+      const indexes = body.hours.flatMap((r, i) => (r.method === method ? [i] : []));
+      const ofMethod = indexes.map((i) => body.hours[i] as AdminOpeningRange);
+      const reported = new Set<number>();
+      for (const [a, b] of overlappingRanges(ofMethod)) {
+        const index = indexes[b] as number;
+        const other = ofMethod[a] as AdminOpeningRange;
+        if (
+          reported.has(index) ||
+          `${other.weekday}:${other.opens_at}` === `${ofMethod[b]?.weekday}:${ofMethod[b]?.opens_at}`
+        )
+          continue;
+        reported.add(index);
+        ctx.addIssue({
+          code: 'custom',
+          path: ['hours', index, 'opens_at'],
+          message: `Overlaps ${other.opens_at}–${other.closes_at} on the same or the previous day`,
+        });
+      }
+    }
   });
 export type AdminHoursBody = z.infer<typeof adminHoursBodySchema>;

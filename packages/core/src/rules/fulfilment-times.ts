@@ -29,7 +29,12 @@ export interface FulfilmentTimeRules {
   daysAhead: number;
   /** Orders one kitchen slot takes; null: no limit. */
   capacity: number | null;
+  /** Local dates closed outside the weekly hours (public holidays, closures; decision 037). */
+  closedDates?: readonly string[];
 }
+
+const closedOn = (date: string, rules: Pick<FulfilmentTimeRules, 'closedDates'>) =>
+  rules.closedDates?.includes(date) === true;
 
 /** Orders already in each kitchen slot, keyed by the slot start's ISO UTC instant. */
 export type SlotCounts = Readonly<Record<string, number>>;
@@ -146,6 +151,7 @@ export function timesOnDate(date: string, now: Date, rules: FulfilmentTimeRules,
   const days = daysBetween(today, date);
   if (days < 0) return { times: [], reason: 'past' };
   if (days >= rules.daysAhead) return { times: [], reason: 'too_far' };
+  if (closedOn(date, rules)) return { times: [], reason: 'closed' };
   const all = slotsOnDate(date, rules);
   const times: OfferedTime[] = [];
   if (date === today && rules.asapEnabled) {
@@ -199,6 +205,7 @@ export function resolveOrderTime(
 
   if (time === 'asap') {
     if (!rules.asapEnabled || (date != null && date !== today)) return { ok: false, reason: 'not_offered' };
+    if (closedOn(today, rules)) return { ok: false, reason: 'closed' };
     const asap = asapAt(now, rules);
     if (asap === 'closed') return { ok: false, reason: 'closed' };
     if (isFull(asap.slotStart, rules, counts)) return { ok: false, reason: 'full' };
@@ -211,6 +218,7 @@ export function resolveOrderTime(
   const at = Date.parse(startsAt);
   if (at <= now.getTime()) return { ok: false, reason: 'past' };
   if (daysBetween(today, date) >= rules.daysAhead) return { ok: false, reason: 'not_offered' };
+  if (closedOn(date, rules)) return { ok: false, reason: 'closed' };
   if (!isOpenAt(rules.ranges, rules.timezone, new Date(at))) return { ok: false, reason: 'closed' };
   if (!slotsOnDate(date, rules).some((slot) => slot.starts_at === startsAt))
     return { ok: false, reason: 'not_offered' };

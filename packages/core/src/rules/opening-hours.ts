@@ -73,3 +73,26 @@ export function rangesOn(ranges: readonly OpeningRange[], weekday: number): Open
     .filter((range) => range.weekday === weekday)
     .sort((a, b) => minutesOf(a.opens_at) - minutesOf(b.opens_at));
 }
+
+const week = 7 * 24 * 60;
+
+/**
+ * Pairs of ranges (indexes into `ranges`) that are open at the same moment of the week; ranges that
+ * run past midnight count into the next day, and Saturday night into Sunday morning.
+ */
+export function overlappingRanges(ranges: readonly OpeningRange[]): [number, number][] {
+  const spans = ranges.map((range) => {
+    const opens = range.weekday * 1440 + minutesOf(range.opens_at);
+    const closes = range.weekday * 1440 + minutesOf(range.closes_at) + (runsPastMidnight(range) ? 1440 : 0);
+    return [opens, closes] as const;
+  });
+  const overlaps = (a: readonly [number, number], b: readonly [number, number]) =>
+    [0, week, -week].some((shift) => a[0] < b[1] + shift && b[0] + shift < a[1]);
+  const pairs: [number, number][] = [];
+  for (let j = 1; j < spans.length; j++) {
+    for (let i = 0; i < j; i++) {
+      if (overlaps(spans[i] as [number, number], spans[j] as [number, number])) pairs.push([i, j]);
+    }
+  }
+  return pairs;
+}

@@ -28,6 +28,10 @@ export const adminAbilities = {
   reservations: 'manager',
   hours: 'manager',
   theme: 'owner',
+  // Business settings, opening and closing restaurants for good (decision 037).
+  business: 'owner',
+  // A restaurant's details, closures, delivery zones and tables: managers for their own.
+  restaurants: 'manager',
   payments: 'owner',
   rewards: 'owner',
   staff: 'owner',

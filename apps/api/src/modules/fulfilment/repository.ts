@@ -25,6 +25,19 @@ export const fulfilmentRepository = {
       .execute();
   },
 
+  /** Local dates from `fromDate` on that are closed for `method` (public holidays, closures; decision 037). */
+  closedDates(ex: Db, tenantId: number, restaurantId: number, method: FulfilmentMethod, fromDate: string) {
+    return ex
+      .selectFrom('restaurant_closures')
+      .select('date')
+      .where('tenant_id', '=', tenantId)
+      .where('restaurant_id', '=', restaurantId)
+      .where('date', '>=', fromDate)
+      .where((eb) => eb.or([eb('method', 'is', null), eb('method', '=', method)]))
+      .execute()
+      .then((rows) => rows.map((row) => row.date));
+  },
+
   settings(ex: Db, tenantId: number, restaurantId: number) {
     return ex
       .selectFrom('fulfilment_settings')
