@@ -263,7 +263,10 @@ export const adminHoursBodySchema = z
     });
     // Ranges of one method must not overlap (decision 037): which one would a time belong to?
     for (const method of fulfilmentMethods) {
-      const indexes = body.hours.flatMap((r, i) => (r.method === method ? [i] : []));
+      // Only well-formed ranges (a malformed one already has its own issue).
+      const indexes = body.hours.flatMap((r, i) =>
+        r.method === method && adminOpeningRangeSchema.safeParse(r).success ? [i] : [],
+      );
       const ofMethod = indexes.map((i) => body.hours[i] as AdminOpeningRange);
       const reported = new Set<number>();
       for (const [a, b] of overlappingRanges(ofMethod)) {
