@@ -189,7 +189,12 @@ export function setupRepository(db: Db) {
     deleteRestaurant(tenantId: number, id: number) {
       return db.deleteFrom('restaurants').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
     },
+  };
+}
 
+/** A restaurant's closures, delivery zones and dining tables (decision 037); scoped by tenant and restaurant. */
+export function partsRepository(db: Db) {
+  return {
     closures(tenantId: number, restaurantId: number) {
       return db
         .selectFrom('restaurant_closures')

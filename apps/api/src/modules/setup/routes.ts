@@ -28,22 +28,16 @@ import { requireAbility, staffAccess } from '../admin/access.js';
 import { storeProductImage } from '../admin/uploads.js';
 import { userOf } from '../auth/identity.js';
 import { fulfilmentService } from '../fulfilment/service.js';
-import { setupService } from './service.js';
+import { businessService, restaurantPartsService, restaurantSetupService } from './service.js';
 
 const ok = <T>(data: T) => ({ data, error: null });
 const deleted = z.object({ data: z.object({ deleted: z.literal(true) }), error: z.null() });
 
-/**
- * Setting the business up (decision 037): business settings (owner); restaurants, closures,
- * delivery zones and tables (owner, or a manager of that restaurant). Opening, closing for good,
- * creating and deleting restaurants are the owner's.
- */
-export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const access = staffAccess(app.db);
-  const setup = setupService(app.db, fulfilmentService(app.db, { config: app.config, log: app.log }));
+/** Business settings (owner). */
+const businessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const setup = businessService(app.db);
   const tags = ['admin'];
   const owner = requireAbility('business');
-  const manager = requireAbility('restaurants');
 
   app.get(
     '/v2/admin/business',
@@ -72,6 +66,15 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await setup.saveBusiness(userOf(request).tenantId, request.body)),
   );
+};
+
+/** Restaurants: list, create, edit, open or close for good, image, delete. */
+const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
+  const setup = restaurantSetupService(app.db);
+  const access = staffAccess(app.db);
+  const tags = ['admin'];
+  const owner = requireAbility('business');
+  const manager = requireAbility('restaurants');
 
   app.get(
     '/v2/admin/restaurants',
@@ -195,6 +198,14 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await setup.setImage(tenantId, restaurant.id, imagePath));
     },
   );
+};
+
+/** A restaurant's closures, delivery zones and tables. */
+const partsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const setup = restaurantPartsService(app.db, fulfilmentService(app.db, { config: app.config, log: app.log }));
+  const access = staffAccess(app.db);
+  const tags = ['admin'];
+  const manager = requireAbility('restaurants');
 
   app.get(
     '/v2/admin/restaurants/:id/closures',
@@ -380,4 +391,15 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ deleted: true as const });
     },
   );
+};
+
+/**
+ * Setting the business up (decision 037): business settings (owner); restaurants, closures,
+ * delivery zones and tables (owner, or a manager of that restaurant). Opening, closing for good,
+ * creating and deleting restaurants are the owner's.
+ */
+export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(businessRoutes);
+  await app.register(restaurantRoutes);
+  await app.register(partsRoutes);
 };

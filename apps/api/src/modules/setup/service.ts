@@ -19,7 +19,7 @@ import { staffAccess } from '../admin/access.js';
 import type { UserIdentity } from '../auth/identity.js';
 import type { FulfilmentService } from '../fulfilment/service.js';
 import { settingsService } from '../settings/service.js';
-import { setupRepository } from './repository.js';
+import { partsRepository, setupRepository } from './repository.js';
 
 /** ABN and ACN apply to Australian businesses (spec §3 tenants; decision 037). */
 const isAustralian = (tenant: Pick<Tenant, 'currency' | 'locale'>) =>
@@ -52,9 +52,9 @@ function slugOf(name: string) {
 export const tableMenuPath = (restaurantId: number, table: string) =>
   `/dine-in-menu?restaurant=${restaurantId}&table=${encodeURIComponent(table)}`;
 
-export function setupService(db: Db, fulfilment: FulfilmentService) {
+/** The business's own settings (owner). */
+export function businessService(db: Db) {
   const repo = setupRepository(db);
-  const access = staffAccess(db);
 
   function businessOf(tenant: Tenant, hasOrders: boolean): BusinessSettings {
     return {
@@ -139,6 +139,14 @@ export function setupService(db: Db, fulfilment: FulfilmentService) {
     return business(tenantId);
   }
 
+  return { business, saveBusiness };
+}
+
+/** Restaurants (owner; managers read and edit their own). */
+export function restaurantSetupService(db: Db) {
+  const repo = setupRepository(db);
+  const access = staffAccess(db);
+
   async function details(tenantId: number, ids: readonly number[]): Promise<AdminRestaurantDetail[]> {
     const [rows, withOrders] = await Promise.all([
       repo.restaurants(tenantId, ids),
@@ -160,30 +168,7 @@ export function setupService(db: Db, fulfilment: FulfilmentService) {
     return row;
   }
 
-  async function zonesOf(tenantId: number, restaurantId: number): Promise<AdminDeliveryZone[]> {
-    return (await repo.zones(tenantId, restaurantId)).map((row) => ({
-      ...row,
-      postcodes: parseList(row.postcodes),
-      suburbs: parseList(row.suburbs),
-      is_active: row.is_active === 1,
-    }));
-  }
-
-  async function zone(tenantId: number, restaurantId: number, id: number) {
-    const found = (await zonesOf(tenantId, restaurantId)).find((z) => z.id === id);
-    if (!found) throw new AppError('not_found', 'No such delivery zone');
-    return found;
-  }
-
-  const tableOf = (restaurantId: number, row: { id: number; name: string }) => ({
-    ...row,
-    menu_url: tableMenuPath(restaurantId, row.name),
-  });
-
   return {
-    business,
-    saveBusiness,
-
     /** Owners see every restaurant of the tenant, others those they are assigned to. */
     async restaurants(identity: UserIdentity) {
       const ids = (await access.restaurantsOf(identity)).map((r) => r.id);
@@ -233,7 +218,34 @@ export function setupService(db: Db, fulfilment: FulfilmentService) {
         await tx.deleteRestaurant(tenantId, id);
       });
     },
+  };
+}
 
+/** A restaurant's closures, delivery zones (with the live test) and dining tables. */
+export function restaurantPartsService(db: Db, fulfilment: FulfilmentService) {
+  const repo = partsRepository(db);
+
+  async function zonesOf(tenantId: number, restaurantId: number): Promise<AdminDeliveryZone[]> {
+    return (await repo.zones(tenantId, restaurantId)).map((row) => ({
+      ...row,
+      postcodes: parseList(row.postcodes),
+      suburbs: parseList(row.suburbs),
+      is_active: row.is_active === 1,
+    }));
+  }
+
+  async function zone(tenantId: number, restaurantId: number, id: number) {
+    const found = (await zonesOf(tenantId, restaurantId)).find((z) => z.id === id);
+    if (!found) throw new AppError('not_found', 'No such delivery zone');
+    return found;
+  }
+
+  const tableOf = (restaurantId: number, row: { id: number; name: string }) => ({
+    ...row,
+    menu_url: tableMenuPath(restaurantId, row.name),
+  });
+
+  return {
     closures: (tenantId: number, restaurantId: number) => repo.closures(tenantId, restaurantId),
 
     async addClosure(tenantId: number, restaurantId: number, body: RestaurantClosureBody) {
