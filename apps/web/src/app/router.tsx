@@ -70,6 +70,11 @@ export const routes: RouteObject[] = [
       { path: 'hours', lazy: () => import('./routes/admin-hours') },
       { path: 'theme', lazy: () => import('./routes/admin-theme') },
       { path: 'staff', lazy: () => import('./routes/admin-staff') },
+      { path: 'business', lazy: () => import('./routes/admin-business') },
+      { path: 'restaurants', lazy: () => import('./routes/admin-restaurants') },
+      { path: 'delivery-zones', lazy: () => import('./routes/admin-delivery-zones') },
+      { path: 'tables', lazy: () => import('./routes/admin-tables') },
+      { path: 'tables/qr-codes', lazy: () => import('./routes/admin-tables-qr') },
     ],
   },
 ];

@@ -19,6 +19,10 @@ export const adminNav: AdminNavItem[] = [
   { to: '/admin/hours', label: 'Hours', group: 'Business', ability: 'hours' },
   { to: '/admin/theme', label: 'Theme', group: 'Business', ability: 'theme' },
   { to: '/admin/staff', label: 'Staff', group: 'Business', ability: 'staff' },
+  { to: '/admin/business', label: 'Business settings', group: 'Business', ability: 'business' },
+  { to: '/admin/restaurants', label: 'Restaurants', group: 'Business', ability: 'restaurants' },
+  { to: '/admin/delivery-zones', label: 'Delivery zones', group: 'Business', ability: 'restaurants' },
+  { to: '/admin/tables', label: 'Tables', group: 'Service', ability: 'restaurants' },
 ];
 
 /** /admin: its own lazy chunk, loaded only when someone opens the back office. */
