@@ -239,15 +239,11 @@ export function DeliveryZonesPage() {
                   <td className="p-2">{formatMoney(zone.minimum_order_cents)}</td>
                   <td className="p-2">{zone.free_over_cents === null ? '—' : formatMoney(zone.free_over_cents)}</td>
                   <td className="flex gap-2 p-2">
-                    <Button onClick={() => setEditing(zone)} aria-label={`Edit ${zone.name}`}>
-                      Edit
+                    <Button onClick={() => setEditing(zone)}>
+                      Edit<span className="sr-only"> {zone.name}</span>
                     </Button>
-                    <Button
-                      onClick={() => remove.mutate(zone.id)}
-                      disabled={remove.isPending}
-                      aria-label={`Delete ${zone.name}`}
-                    >
-                      Delete
+                    <Button onClick={() => remove.mutate(zone.id)} disabled={remove.isPending}>
+                      Delete<span className="sr-only"> {zone.name}</span>
                     </Button>
                   </td>
                 </tr>

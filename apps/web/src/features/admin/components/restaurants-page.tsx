@@ -66,12 +66,8 @@ function Closures({ restaurant }: { restaurant: AdminRestaurantDetail }) {
                 {c.date} · {c.method ? methodLabels[c.method] : 'Every method'}
                 {c.reason ? ` · ${c.reason}` : ''}
               </span>
-              <Button
-                onClick={() => remove.mutate(c.id)}
-                disabled={remove.isPending}
-                aria-label={`Remove closure on ${c.date}`}
-              >
-                Remove
+              <Button onClick={() => remove.mutate(c.id)} disabled={remove.isPending}>
+                Remove<span className="sr-only"> closure on {c.date}</span>
               </Button>
             </li>
           ))}
@@ -196,8 +192,8 @@ function RestaurantRow({ r, owner, current }: { r: AdminRestaurantDetail; owner:
       <td className="p-2">{r.status === 1 ? 'Open' : 'Closed for good'}</td>
       <td className="flex flex-wrap gap-2 p-2">
         {!current && (
-          <Button onClick={() => choose(r.id)} aria-label={`Set up ${r.name}`}>
-            Set up
+          <Button onClick={() => choose(r.id)}>
+            Set up<span className="sr-only"> {r.name}</span>
           </Button>
         )}
         {owner && (
@@ -206,9 +202,9 @@ function RestaurantRow({ r, owner, current }: { r: AdminRestaurantDetail; owner:
               setStatus.mutate({ id: r.id, status: r.status === 1 ? 0 : 1 }, { onError: fail('Not changed') })
             }
             disabled={setStatus.isPending}
-            aria-label={r.status === 1 ? `Close ${r.name} for good` : `Reopen ${r.name}`}
           >
             {r.status === 1 ? 'Close for good' : 'Reopen'}
+            <span className="sr-only">: {r.name}</span>
           </Button>
         )}
         {owner &&
@@ -218,13 +214,12 @@ function RestaurantRow({ r, owner, current }: { r: AdminRestaurantDetail; owner:
                 remove.mutate(r.id, { onError: fail('Not deleted'), onSettled: () => setConfirming(false) })
               }
               disabled={remove.isPending}
-              aria-label={`Really delete ${r.name}`}
             >
-              Really delete?
+              Really delete?<span className="sr-only"> {r.name}</span>
             </Button>
           ) : (
-            <Button onClick={() => setConfirming(true)} aria-label={`Delete ${r.name}`}>
-              Delete
+            <Button onClick={() => setConfirming(true)}>
+              Delete<span className="sr-only"> {r.name}</span>
             </Button>
           ))}
       </td>

@@ -93,12 +93,8 @@ export function TablesPage() {
               <a className="break-all text-stone-700 underline" href={table.menu_url}>
                 {absolute(table.menu_url)}
               </a>
-              <Button
-                onClick={() => remove.mutate(table.id)}
-                disabled={remove.isPending}
-                aria-label={`Remove table ${table.name}`}
-              >
-                Remove
+              <Button onClick={() => remove.mutate(table.id)} disabled={remove.isPending}>
+                Remove<span className="sr-only"> table {table.name}</span>
               </Button>
             </li>
           ))}
