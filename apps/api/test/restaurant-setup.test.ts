@@ -1,8 +1,8 @@
 import { addDays, type FulfilmentTimes, todayAt } from '@orderfront/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../src/modules/auth/crypto.js';
 import type { TestContext } from './support/app.js';
-import { bearer, signIn, signInAs, tenantId } from './support/auth.js';
+import { bearer, lastMail, signIn, signInAs, tenantId } from './support/auth.js';
 import { guestOrder, type Shop, startShop } from './support/orders.js';
 import { addPonsonby, addTenant } from './support/tenants.js';
 
@@ -158,7 +158,12 @@ describe('business settings', () => {
   });
 
   it('currency and locale are locked once the business has taken an order (409, nothing saved)', async () => {
-    await guestOrder(shop);
+    const email = 'tax-invoice@example.test';
+    await guestOrder(shop, { payment_method: 'cash_on_delivery' }, { email });
+    // The confirmation names the business as its settings say, with its ABN and tax name.
+    const mail = await vi.waitFor(() => lastMail(ctx.db, email), { timeout: 5000, interval: 50 });
+    expect(mail.body_text).toContain('Bella Nonna Pty Ltd · ABN 51 824 753 556');
+    expect(mail.body_text).toMatch(/Includes GST of/);
     const got = await call('GET', '/v2/admin/business', tokens.owner);
     expect(got.json().data.currency_locked).toBe(true);
     const res = await call(
@@ -277,6 +282,7 @@ describe('restaurants', () => {
   });
 
   it('a restaurant with orders cannot be deleted (409); one without is', async () => {
+    await guestOrder(shop, { payment_method: 'cash_on_delivery' });
     const refused = await call('DELETE', `/v2/admin/restaurants/${surry}`, tokens.owner);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/has orders.*close it permanently/);

@@ -33,3 +33,11 @@ export const formatAbn = (abn: string) => abn.replace(/^(\d{2})(\d{3})(\d{3})(\d
 
 /** "004085616" → "004 085 616". */
 export const formatAcn = (acn: string) => acn.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
+
+/**
+ * The registration line under a business's name. The theme's `businessAcn` holds either a bare ACN
+ * (typed in the theme editor) or the line business settings write, which names its numbers
+ * ("ABN 51 824 753 556 · ACN 004 085 616"; decision 037).
+ */
+export const registrationLine = (businessAcn: string) =>
+  /^(ABN|ACN)\b/.test(businessAcn.trim()) ? businessAcn.trim() : `ACN ${businessAcn.trim()}`;

@@ -1,10 +1,19 @@
-import { formatCents, type Order } from '@orderfront/core';
+import { formatAbn, formatCents, type Order } from '@orderfront/core';
 import { escapeHtml } from '../../lib/html.js';
 
 export interface OrderMailContext {
   locale: string;
   /** Where the customer follows the order (a guest's includes the access token). */
   link: string;
+  /** The business as its settings name it (decision 037); absent, the restaurant speaks alone. */
+  business?: { name: string; legalName: string | null; abn: string | null; taxName: string };
+}
+
+/** "Bella Nonna Pty Ltd · ABN 51 824 753 556": who issued the order's tax invoice. */
+function issuer(business: OrderMailContext['business']): string | null {
+  if (!business) return null;
+  const name = business.legalName || business.name;
+  return business.abn ? `${name} · ABN ${formatAbn(business.abn)}` : name;
 }
 
 function when(order: Order, locale: string): string | null {
@@ -34,8 +43,9 @@ export function confirmationMail(order: Order, ctx: OrderMailContext) {
     ...(order.totals.delivery ? [`Delivery: ${m(order.totals.delivery)}`] : []),
     ...(order.totals.surcharge ? [`Surcharge: ${m(order.totals.surcharge)}`] : []),
     `Total: ${m(order.totals.total)}`,
-    ...(order.totals.tax ? [`Includes tax of ${m(order.totals.tax)}`] : []),
+    ...(order.totals.tax ? [`Includes ${ctx.business?.taxName ?? 'tax'} of ${m(order.totals.tax)}`] : []),
   ];
+  const from = issuer(ctx.business);
   const paid =
     order.payment_method === 'card'
       ? 'Paid by card.'
@@ -57,8 +67,9 @@ export function confirmationMail(order: Order, ctx: OrderMailContext) {
     `Follow your order: ${ctx.link}`,
     '',
     `${order.restaurant.name}, ${order.restaurant.street_name}, ${order.restaurant.city}, ${order.restaurant.phone}`,
+    ...(from ? [from] : []),
   ].join('\n');
-  const html = `<p>Hi ${escapeHtml(order.customer.name)},</p><p>Thanks for your order at <strong>${escapeHtml(order.restaurant.name)}</strong>. Order number: <strong>${escapeHtml(order.order_number)}</strong>.</p><p>${escapeHtml(`${methodLabel[order.method]}${at ? `: ${at}` : ''}`)}</p><ul>${order.lines.map((l) => `<li>${l.quantity} × ${escapeHtml(l.name)}: ${escapeHtml(m(l.discounted_item_total))}</li>`).join('')}</ul><p>${totals.map(escapeHtml).join('<br>')}</p><p>${escapeHtml(paid)}</p><p><a href="${escapeHtml(ctx.link)}">Follow your order</a></p>`;
+  const html = `<p>Hi ${escapeHtml(order.customer.name)},</p><p>Thanks for your order at <strong>${escapeHtml(order.restaurant.name)}</strong>. Order number: <strong>${escapeHtml(order.order_number)}</strong>.</p><p>${escapeHtml(`${methodLabel[order.method]}${at ? `: ${at}` : ''}`)}</p><ul>${order.lines.map((l) => `<li>${l.quantity} × ${escapeHtml(l.name)}: ${escapeHtml(m(l.discounted_item_total))}</li>`).join('')}</ul><p>${totals.map(escapeHtml).join('<br>')}</p><p>${escapeHtml(paid)}</p><p><a href="${escapeHtml(ctx.link)}">Follow your order</a></p>${from ? `<p>${escapeHtml(from)}</p>` : ''}`;
   return { subject: `Order ${order.order_number} at ${order.restaurant.name} is confirmed`, text, html };
 }
 

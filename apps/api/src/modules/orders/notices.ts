@@ -24,15 +24,22 @@ export function orderNotices(
     return url.toString();
   }
 
-  async function localeOf(tenantId: number) {
-    return (await tenants.byId(tenantId))?.locale ?? 'en-AU';
+  async function mailContextOf(tenantId: number) {
+    const tenant = await tenants.byId(tenantId);
+    const business = tenant && {
+      name: tenant.name,
+      legalName: tenant.legal_name,
+      abn: tenant.abn,
+      taxName: tenant.tax_name,
+    };
+    return { locale: tenant?.locale ?? 'en-AU', ...(business ? { business } : {}) };
   }
 
   /** Mail is a courtesy: the order stands when the mail server is down, and the log says so. */
   async function mail(row: OrderRow, order: Order, kind: 'confirmation' | 'status') {
     try {
       const token = row.user_id === null ? await accessToken(row) : null;
-      const ctx = { locale: await localeOf(row.tenant_id), link: linkFor(order, token) };
+      const ctx = { ...(await mailContextOf(row.tenant_id)), link: linkFor(order, token) };
       const message = kind === 'confirmation' ? confirmationMail(order, ctx) : statusMail(order, ctx);
       await deps.mailer.send({ tenantId: row.tenant_id, to: order.customer.email, ...message });
     } catch (err) {

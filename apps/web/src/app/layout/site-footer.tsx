@@ -1,4 +1,4 @@
-import { copyrightFor, isSafeUrl } from '@orderfront/core';
+import { copyrightFor, isSafeUrl, registrationLine } from '@orderfront/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
@@ -115,7 +115,7 @@ export function SiteFooter() {
       )}
       <div className="border-white/10 border-t px-4 py-4 text-center text-sm text-stone-300">
         <p>{copyrightFor(footer.copyrightText, new Date())}</p>
-        {general.businessAcn && <p className="mt-1">ACN {general.businessAcn}</p>}
+        {general.businessAcn && <p className="mt-1">{registrationLine(general.businessAcn)}</p>}
       </div>
     </footer>
   );

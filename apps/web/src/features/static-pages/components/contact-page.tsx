@@ -1,4 +1,4 @@
-import type { Theme } from '@orderfront/core';
+import { registrationLine, type Theme } from '@orderfront/core';
 import { Globe, Mail, Phone } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -126,7 +126,7 @@ export function ContactPage({ tenantId, general }: { tenantId: number; general: 
           )}
         </ul>
         {general.aboutContent && <p className="mt-6 whitespace-pre-line text-stone-700">{general.aboutContent}</p>}
-        {general.businessAcn && <p className="mt-4 text-sm text-stone-600">ACN {general.businessAcn}</p>}
+        {general.businessAcn && <p className="mt-4 text-sm text-stone-600">{registrationLine(general.businessAcn)}</p>}
       </section>
 
       <section aria-labelledby="contact-form-title" className="rounded-xl border border-stone-200 p-6 shadow-sm">
