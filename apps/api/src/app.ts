@@ -35,6 +35,7 @@ import { reservationRoutes } from './modules/reservations/routes.js';
 import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { rewardsRoutes } from './modules/rewards/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { setupRoutes } from './modules/setup/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { backupsPlugin } from './plugins/backups.js';
 import { cachePlugin } from './plugins/cache.js';
@@ -168,6 +169,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(couponRoutes);
       await api.register(wishlistRoutes);
       await api.register(adminRoutes);
+      await api.register(setupRoutes);
       await api.register(fulfilmentRoutes);
       await api.register(orderRoutes);
       await api.register(adminOrderRoutes);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { addDays, type FulfilmentTimes, todayAt } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../src/modules/auth/crypto.js';
@@ -7,6 +10,7 @@ import { guestOrder, type Shop, startShop } from './support/orders.js';
 import { addPonsonby, addTenant } from './support/tenants.js';
 
 let shop: Shop;
+let uploadsDir: string;
 let ctx: TestContext;
 const tokens: Record<'owner' | 'manager' | 'staff' | 'customer' | 'otherOwner', string> = {} as never;
 let otherRestaurant: number;
@@ -77,7 +81,8 @@ const zoneBody = (values: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  shop = await startShop();
+  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
+  shop = await startShop({ config: { uploadsDir } });
   ctx = shop.ctx;
   surry = shop.restaurantId;
   for (const role of ['owner', 'manager', 'staff', 'customer'] as const) tokens[role] = await signInAs(ctx.app, role);
@@ -101,6 +106,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx?.close();
+  fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
 
 describe('business settings', () => {
@@ -271,6 +277,30 @@ describe('restaurants', () => {
       ctx.db.selectFrom('restaurant_closures').select('id').where('restaurant_id', '=', id).execute(),
     ]);
     expect(writes.flat()).toEqual([]);
+  });
+
+  it("the restaurant's image is uploaded as the file and shown in the storefront's list; a non-image is refused", async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+    const upload = (body: Buffer, type: string, token = tokens.owner) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v2/admin/restaurants/${bondi}/image`,
+        headers: { ...bearer(token), 'content-type': type },
+        payload: body,
+      });
+    expect((await upload(Buffer.from('not an image at all'), 'image/png')).statusCode).toBe(415);
+    expect((await upload(png, 'image/png', tokens.manager)).statusCode).toBe(403);
+    const res = await upload(png, 'image/png');
+    expect(res.statusCode, res.body).toBe(200);
+    const imagePath = res.json().data.image_path as string;
+    expect(imagePath).toMatch(/^\/uploads\/.+\.png$/);
+    const list = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/restaurants-with-images',
+      payload: { tenant_id: tenantId, status: 1 },
+    });
+    const entry = list.json().data.find((e: { restaurant: { id: number } }) => e.restaurant.id === bondi);
+    expect(entry.attachment_paths).toEqual([{ upload_path: imagePath }]);
   });
 
   it('a bad timezone is a 400 on the field and creates nothing', async () => {

@@ -70,6 +70,12 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Restaurants: list, create, edit, open or close for good, image, delete. */
 const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The restaurant's image arrives as the raw file: only these types, at most 2 MB (checked again by bytes).
+  app.addContentTypeParser(
+    [...productImageTypes],
+    { parseAs: 'buffer', bodyLimit: maxProductImageBytes },
+    (_request, body, done) => done(null, body),
+  );
   const setup = restaurantSetupService(app.db);
   const access = staffAccess(app.db);
   const tags = ['admin'];
