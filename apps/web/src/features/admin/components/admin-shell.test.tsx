@@ -131,6 +131,9 @@ describe('back office: who sees what', () => {
       'Customer points',
       'Reservations',
       'Hours',
+      'Restaurants',
+      'Delivery zones',
+      'Tables',
     ]);
     expect(await screen.findByRole('button', { name: 'Edit Margherita' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Ordering' }));
@@ -154,6 +157,10 @@ describe('back office: who sees what', () => {
       'Hours',
       'Theme',
       'Staff',
+      'Business settings',
+      'Restaurants',
+      'Delivery zones',
+      'Tables',
     ]);
     // Every staff role lands on the orders board.
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
