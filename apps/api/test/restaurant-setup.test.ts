@@ -197,6 +197,47 @@ describe('business settings', () => {
   });
 });
 
+describe('who may call', () => {
+  it('customers and staff are refused every set-up route, and callers without a token get 401', async () => {
+    const routes: [Method, string, unknown?][] = [
+      ['GET', '/v2/admin/business'],
+      ['PUT', '/v2/admin/business', businessBody()],
+      ['GET', '/v2/admin/restaurants'],
+      ['POST', '/v2/admin/restaurants', restaurantBody()],
+      ['GET', `/v2/admin/restaurants/${surry}`],
+      ['PUT', `/v2/admin/restaurants/${surry}`, restaurantBody()],
+      ['PUT', `/v2/admin/restaurants/${surry}/status`, { status: 0 }],
+      ['DELETE', `/v2/admin/restaurants/${surry}`],
+      ['GET', `/v2/admin/restaurants/${surry}/closures`],
+      ['POST', `/v2/admin/restaurants/${surry}/closures`, { date: dateAhead(3), method: null, reason: '' }],
+      ['DELETE', `/v2/admin/restaurants/${surry}/closures/1`],
+      ['GET', `/v2/admin/restaurants/${surry}/delivery-zones`],
+      ['POST', `/v2/admin/restaurants/${surry}/delivery-zones`, zoneBody()],
+      ['PUT', `/v2/admin/restaurants/${surry}/delivery-zones/1`, zoneBody()],
+      ['DELETE', `/v2/admin/restaurants/${surry}/delivery-zones/1`],
+      [
+        'POST',
+        `/v2/admin/restaurants/${surry}/delivery-zones/test`,
+        { postcode: '2010', suburb: '', subtotal_cents: 0 },
+      ],
+      ['GET', `/v2/admin/restaurants/${surry}/tables`],
+      ['POST', `/v2/admin/restaurants/${surry}/tables`, { name: 'X1' }],
+      ['DELETE', `/v2/admin/restaurants/${surry}/tables/1`],
+    ];
+    for (const [method, url, body] of routes) {
+      for (const role of ['customer', 'staff'] as const) {
+        expect((await call(method, url, tokens[role], body)).statusCode, `${role} ${method} ${url}`).toBe(403);
+      }
+      expect((await call(method, url, null, body)).statusCode, `anonymous ${method} ${url}`).toBe(401);
+    }
+    const written = await Promise.all([
+      ctx.db.selectFrom('dining_tables').select('id').where('restaurant_id', '=', surry).execute(),
+      ctx.db.selectFrom('restaurant_closures').select('id').where('restaurant_id', '=', surry).execute(),
+    ]);
+    expect(written.flat()).toEqual([]);
+  });
+});
+
 describe('restaurants', () => {
   it('a new restaurant is listed in the storefront; closing it for good hides it there', async () => {
     const listed = async (status: 0 | 1) =>
