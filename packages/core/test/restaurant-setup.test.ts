@@ -8,6 +8,7 @@ import {
   fromZoned,
   type OpeningRange,
   overlappingRanges,
+  registrationLine,
   resolveOrderTime,
   timesOnDate,
 } from '../src/index.js';
@@ -110,5 +111,12 @@ describe('set-up bodies', () => {
     expect(paths({ ...zone, fee_cents: -1 })).toEqual(['fee_cents']);
     expect(paths({ ...zone, radius_km: null })).toEqual(['radius_km']);
     expect(paths({ ...zone, kind: 'areas', radius_km: null })).toEqual(['postcodes']);
+  });
+});
+
+describe('the registration line under the business name', () => {
+  it('keeps a line that names its numbers and calls a bare number an ACN, as the theme editor stores it', () => {
+    expect(registrationLine('ABN 51 824 753 556 · ACN 004 085 616')).toBe('ABN 51 824 753 556 · ACN 004 085 616');
+    expect(registrationLine('004 085 616')).toBe('ACN 004 085 616');
   });
 });
