@@ -47,3 +47,5 @@ export * from './theme/defaults.js';
 export * from './theme/merge.js';
 export * from './theme/safe.js';
 export type * from './theme/types.js';
+export * from './contract/catalogue-editor.js';
+export * from './rules/catalogue-document.js';
