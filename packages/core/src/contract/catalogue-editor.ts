@@ -52,9 +52,7 @@ export const docCategorySchema = z.object({
 
 export const docAttributeSchema = z.object({
   name,
-  values: z
-    .array(z.object({ name, price_delta: delta, default: z.boolean() }))
-    .min(1, 'Add at least one value'),
+  values: z.array(z.object({ name, price_delta: delta, default: z.boolean() })).min(1, 'Add at least one value'),
 });
 
 export const docProductSchema = z.object({
@@ -109,7 +107,8 @@ export const catalogueDocumentSchema = z
       }
     });
     doc.modifier_groups.forEach((g, i) => {
-      if (doc.modifier_groups.findIndex((o) => o.key === g.key) !== i) issue(['modifier_groups', i, 'key'], 'Already used');
+      if (doc.modifier_groups.findIndex((o) => o.key === g.key) !== i)
+        issue(['modifier_groups', i, 'key'], 'Already used');
       if (g.min > g.max) issue(['modifier_groups', i, 'min'], 'Must not be more than the maximum');
       if (g.min > g.options.length) issue(['modifier_groups', i, 'min'], 'More than there are options');
       if (g.free_quantity > g.max) issue(['modifier_groups', i, 'free_quantity'], 'More than the maximum');
@@ -128,7 +127,8 @@ export const catalogueDocumentSchema = z
       const sameName = doc.products.findIndex(
         (o) => o.category === p.category && o.name.toLowerCase() === p.name.toLowerCase() && !o.archived,
       );
-      if (!p.archived && sameName !== i) issue(['products', i, 'name'], 'Another product of the category has this name');
+      if (!p.archived && sameName !== i)
+        issue(['products', i, 'name'], 'Another product of the category has this name');
       p.modifier_groups.forEach((g, j) => {
         if (!groups.has(g)) issue(['products', i, 'modifier_groups', j], 'No such modifier group');
       });

@@ -32,7 +32,13 @@ export function daypartSummary(dayparts: readonly Daypart[]): string {
     byWindow.set(window, [...(byWindow.get(window) ?? []), d.weekday]);
   }
   const parts = [...byWindow].map(([window, days]) => {
-    const names = days.length === 7 ? 'daily' : [...days].sort().map((d) => weekdayNames[d]).join(', ');
+    const names =
+      days.length === 7
+        ? 'daily'
+        : [...days]
+            .sort()
+            .map((d) => weekdayNames[d])
+            .join(', ');
     return `${names} ${window}`;
   });
   return `Served ${parts.join('; ')}`;
@@ -76,9 +82,27 @@ export function diffCatalogue(before: CatalogueDocument, after: CatalogueDocumen
         .join('\n');
     if (order(was) !== order(now)) changes.push(`${kind} order changed`);
   };
-  section('Category', before.categories, after.categories, (c) => c.slug, (c) => c.name);
-  section('Modifier group', before.modifier_groups, after.modifier_groups, (g) => g.key, (g) => g.name);
-  section('Product', before.products, after.products, (p) => p.ref, (p) => p.name);
+  section(
+    'Category',
+    before.categories,
+    after.categories,
+    (c) => c.slug,
+    (c) => c.name,
+  );
+  section(
+    'Modifier group',
+    before.modifier_groups,
+    after.modifier_groups,
+    (g) => g.key,
+    (g) => g.name,
+  );
+  section(
+    'Product',
+    before.products,
+    after.products,
+    (p) => p.ref,
+    (p) => p.name,
+  );
   return changes;
 }
 
@@ -274,7 +298,12 @@ export function csvToCatalogue(text: string): { document: CatalogueDocument | nu
       errors: [{ row: 1, field: wrong ?? 'type', message: `The header must be: ${catalogueCsvColumns.join(',')}` }],
     };
   }
-  const doc: CatalogueDocument = { format: 'orderfront-catalogue/1', categories: [], modifier_groups: [], products: [] };
+  const doc: CatalogueDocument = {
+    format: 'orderfront-catalogue/1',
+    categories: [],
+    modifier_groups: [],
+    products: [],
+  };
   // Which line each entity came from, to name the line of a whole-document problem.
   const lines = { categories: [] as number[], modifier_groups: [] as number[], products: [] as number[] };
   const optionLines = new Map<string, number[]>();
@@ -316,7 +345,9 @@ export function csvToCatalogue(text: string): { document: CatalogueDocument | nu
           name: row.name,
           description: row.description,
           archived: yes(row.flags, 'archived'),
-          dayparts: parsed.flatMap((m) => (m ? [{ weekday: Number(m[1]), from: m[2] as string, to: m[3] as string }] : [])),
+          dayparts: parsed.flatMap((m) =>
+            m ? [{ weekday: Number(m[1]), from: m[2] as string, to: m[3] as string }] : [],
+          ),
         });
         lines.categories.push(line);
         break;
@@ -433,7 +464,10 @@ export function jsonToCatalogue(text: string): { document: CatalogueDocument | n
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return { document: null, errors: [{ row: 'document', field: '', message: `Not JSON: ${(error as Error).message}` }] };
+    return {
+      document: null,
+      errors: [{ row: 'document', field: '', message: `Not JSON: ${(error as Error).message}` }],
+    };
   }
   const parsed = catalogueDocumentSchema.safeParse(raw);
   if (parsed.success) return { document: parsed.data, errors: [] };

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { timestampType, withId, nowDefault } from './support.js';
+import { nowDefault, timestampType, withId } from './support.js';
 
 /**
  * The back office's catalogue editor (decision 038): what the editor and the import/export formats
@@ -8,13 +8,25 @@ import { timestampType, withId, nowDefault } from './support.js';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   // Weekday windows as JSON ([{ weekday, from, to }]); empty: always.
-  await db.schema.alterTable('categories').addColumn('dayparts', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-  await db.schema.alterTable('categories').addColumn('archived', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('categories')
+    .addColumn('dayparts', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
+  await db.schema
+    .alterTable('categories')
+    .addColumn('archived', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // The stable key import and export match products by (ids differ between businesses).
   await db.schema.alterTable('products').addColumn('ref', 'text').execute();
   await sql`update products set ref = 'p' || cast(id as text)`.execute(db);
-  await db.schema.alterTable('products').addColumn('labels', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('products').addColumn('archived', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('labels', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('archived', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .alterTable('restaurant_products')
     .addColumn('channels', 'text', (c) => c.notNull().defaultTo('online,in_store,dine_in'))

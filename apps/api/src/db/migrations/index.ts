@@ -17,8 +17,8 @@ import * as loyaltyAdjustments from './20261125T1100-loyalty-adjustments.js';
 import * as giftCardRefunds from './20261125T1200-gift-card-refunds.js';
 import * as jobRuns from './20261126T0900-job-runs.js';
 import * as tenantTaxName from './20261126T0900-tenant-tax-name.js';
-import * as catalogueEditor from './20261127T1200-catalogue-editor.js';
 import * as businessLegal from './20261127T0900-business-legal.js';
+import * as catalogueEditor from './20261127T1200-catalogue-editor.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
