@@ -1,5 +1,6 @@
 import {
   adminRestaurantQuerySchema,
+  catalogueDocumentSchema,
   catalogueEditorResponseSchema,
   catalogueExportQuerySchema,
   catalogueHistoryResponseSchema,
@@ -72,7 +73,7 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The catalogue as a JSON document or a CSV file (one row per category, product, value and option)',
         querystring: catalogueExportQuerySchema,
         produces: ['application/json', 'text/csv'],
-        response: { 200: z.string().describe('The exported file') },
+        response: { 200: z.union([catalogueDocumentSchema, z.string().describe('The CSV file')]) },
       },
     },
     async (request, reply) => {
