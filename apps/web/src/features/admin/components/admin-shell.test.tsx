@@ -125,6 +125,7 @@ describe('back office: who sees what', () => {
     expect(await navLinks()).toEqual([
       'Orders',
       'Availability',
+      'Menu editor',
       'Ordering',
       'Coupons',
       'Gift cards',
@@ -145,6 +146,7 @@ describe('back office: who sees what', () => {
     expect(await navLinks()).toEqual([
       'Orders',
       'Availability',
+      'Menu editor',
       'Ordering',
       'Coupons',
       'Gift cards',
