@@ -104,7 +104,7 @@ test('an owner builds breakfast, previews and publishes it; a customer orders it
 
   await page.getByRole('button', { name: 'Add category' }).click();
   const category = page.getByRole('form', { name: 'New category' });
-  await category.getByLabel('Name').fill('Breakfast');
+  await category.getByLabel('Name', { exact: true }).fill('Breakfast');
   await category.getByLabel('Every day from').fill('00:00');
   await category.getByLabel('Every day until').fill(until);
   await category.getByRole('button', { name: 'Apply to every day' }).click();
@@ -112,7 +112,7 @@ test('an owner builds breakfast, previews and publishes it; a customer orders it
 
   await page.getByRole('button', { name: 'Add modifier group' }).click();
   const group = page.getByRole('form', { name: 'New modifier group' });
-  await group.getByLabel('Name').fill('Eggs');
+  await group.getByLabel('Name', { exact: true }).fill('Eggs');
   await group.getByLabel('Choose at least').fill('1');
   await group.getByLabel('Choose at most').fill('1');
   await group.getByLabel('Option 1 name').fill('Fried');
@@ -129,7 +129,7 @@ test('an owner builds breakfast, previews and publishes it; a customer orders it
 
   await page.getByRole('button', { name: 'Add product' }).click();
   const product = page.getByRole('form', { name: 'New product' });
-  await product.getByLabel('Name').fill('Big Breakfast');
+  await product.getByLabel('Name', { exact: true }).fill('Big Breakfast');
   await product.getByLabel('Price in store and dine-in (e.g. 12.50)').fill('15.00');
   await product.getByLabel('Online price (e.g. 12.50)').fill('15.00');
   await product.getByRole('checkbox', { name: 'Vegetarian' }).check();
@@ -187,5 +187,6 @@ test('an owner builds breakfast, previews and publishes it; a customer orders it
   await expect(customer.getByText(`Served daily ${over.from}–${over.until}`)).toBeVisible();
   expect(await violationsOf(customer)).toEqual([]);
   await customerContext.close();
-  expect(pageErrors).toEqual([]);
+  // A plain-http tenant host is not a trustworthy origin: Chromium ignores the COOP header, and says so.
+  expect(pageErrors.filter((e) => !e.includes('Cross-Origin-Opener-Policy'))).toEqual([]);
 });
