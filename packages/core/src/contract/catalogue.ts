@@ -117,6 +117,8 @@ export type MenuProduct = z.infer<typeof menuProductSchema>;
 
 export const menuSchema = z.object({
   restaurant_id: id,
+  /** The restaurant's time zone: categories' dayparts are its local hours. */
+  timezone: z.string().optional(),
   channel: menuChannelSchema,
   /** Bumped by every catalogue write for the restaurant; also the ETag. */
   version: z.number().int().positive(),

@@ -1,7 +1,6 @@
 import { adminMeResponseSchema, maxProductImageBytes, productImageTypes } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../auth/identity.js';
-import { catalogueEditorRoutes } from '../catalogue-editor/routes.js';
 import { requireStaff } from './access.js';
 import { hoursRoutes } from './hours-routes.js';
 import { menuRoutes } from './menu-routes.js';
@@ -46,5 +45,4 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(reservationRoutes);
   await app.register(hoursRoutes);
   await app.register(staffRoutes);
-  await app.register(catalogueEditorRoutes);
 };

@@ -27,6 +27,13 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const editor = catalogueEditorService(app.db);
   const tags = ['admin'];
 
+  // Draft images arrive as the raw file (as the admin's product image upload).
+  app.addContentTypeParser(
+    [...productImageTypes],
+    { parseAs: 'buffer', bodyLimit: maxProductImageBytes },
+    (_request, body, done) => done(null, body),
+  );
+
   app.get(
     '/v2/admin/catalogue',
     {

@@ -11,7 +11,7 @@ import {
 } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import { catalogueRepository } from '../catalogue/repository.js';
+import { catalogueService } from '../catalogue/service.js';
 import { catalogueEditorRepository } from './repository.js';
 
 const staleMessage =
@@ -23,7 +23,7 @@ const staleMessage =
  */
 export function catalogueEditorService(db: Db) {
   const repo = catalogueEditorRepository(db);
-  const catalogue = catalogueRepository(db);
+  const catalogue = catalogueService(db);
 
   async function current(tenantId: number, restaurantId: number) {
     const revision = await repo.ensureVersionRow(tenantId, restaurantId);
@@ -51,7 +51,7 @@ export function catalogueEditorService(db: Db) {
       const changes = diffCatalogue(before, document);
       await repo.write(trx, tenantId, restaurantId, document);
       for (const id of await repo.restaurantIds(trx, tenantId)) {
-        if (id !== restaurantId) await catalogue.bumpVersion(trx, tenantId, id);
+        if (id !== restaurantId) await catalogue.moveVersion(trx, tenantId, id);
       }
       const revision = base + 1;
       await repo.recordPublish(trx, { tenantId, restaurantId, revision, changes, ...who });

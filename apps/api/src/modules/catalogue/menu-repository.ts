@@ -87,7 +87,22 @@ export function menuRows(db: Db) {
           .orderBy('c.id')
           .execute(),
       ]);
-      return { categories, products, attributes, values, groups, modifiers, configurations };
+      const restaurant = await db
+        .selectFrom('restaurants')
+        .select('timezone')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', restaurantId)
+        .executeTakeFirst();
+      return {
+        timezone: restaurant?.timezone,
+        categories,
+        products,
+        attributes,
+        values,
+        groups,
+        modifiers,
+        configurations,
+      };
     },
 
     async bundles(tenantId: number, restaurantId: number, kind: 'deals' | 'combos') {

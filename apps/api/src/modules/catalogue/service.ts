@@ -122,7 +122,14 @@ export function buildMenu(
     (a, b) =>
       (categoryOrder.get(a.category_id) ?? 0) - (categoryOrder.get(b.category_id) ?? 0) || a.sort_order - b.sort_order,
   );
-  return { restaurant_id: restaurantId, channel, version, categories, products };
+  return {
+    restaurant_id: restaurantId,
+    ...(rows.timezone ? { timezone: rows.timezone } : {}),
+    channel,
+    version,
+    categories,
+    products,
+  };
 }
 
 function buildBundles(channel: MenuChannel, rows: BundleRows, kind: 'deals' | 'combos', now = new Date()) {

@@ -7,7 +7,7 @@ import {
   diffCatalogue,
 } from '@orderfront/core';
 import { useEffect, useId, useState } from 'react';
-import { LabelBadges } from '@/features/menu/components/label-badges';
+import { LabelBadges } from '@/components/ui/label-badges';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';

@@ -10,7 +10,6 @@ import {
 } from '@orderfront/core';
 import { Search } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
-import { useRestaurant } from '@/features/restaurants/api/get-restaurant';
 import { ApiError } from '@/lib/api-client';
 import { useMenu } from '../api/get-menu';
 import { CategoryNav } from './category-nav';
@@ -44,8 +43,6 @@ export function MenuView(props: MenuViewProps) {
   const term = useDeferredValue(search.trim().toLowerCase());
   const [openId, setOpenId] = useState<number | null>(null);
   const [labels, setLabels] = useState<MenuLabel[]>([]);
-  // Dayparts are the restaurant's local hours (decision 038); until its zone is known, all is served.
-  const timezone = useRestaurant(restaurantId).data?.timezone;
 
   const vertical = props.categoryLayout === 'vertical';
   const Heading = props.headingLevel === 2 ? 'h2' : 'h1';
@@ -90,6 +87,8 @@ export function MenuView(props: MenuViewProps) {
   }
 
   const data = menu.data;
+  // Dayparts are the restaurant's local hours (decision 038).
+  const timezone = data.timezone;
   const outside = new Map(
     data.categories.flatMap((c) =>
       timezone && c.dayparts && !inDaypart(c.dayparts, new Date(), timezone)

@@ -1,7 +1,7 @@
 import type { MenuProduct } from '@orderfront/core';
 import { use } from 'react';
+import { LabelBadges } from '@/components/ui/label-badges';
 import { formatMoney } from '@/lib/money';
-import { LabelBadges } from './label-badges';
 import { ProductCardActionContext } from './product-card-slot';
 import { ProductImage } from './product-image';
 
