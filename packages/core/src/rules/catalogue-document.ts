@@ -449,7 +449,8 @@ export function csvToCatalogue(text: string): { document: CatalogueDocument | nu
         }
       }
       const field = String(rest.filter((p) => typeof p === 'string').at(-1) ?? section ?? '');
-      if (!errors.some((e) => e.row === row && e.message === issue.message)) {
+      // One message per row and field: a row's own check (above) already said what is wrong.
+      if (!errors.some((e) => e.row === row && e.field === field)) {
         errors.push({ row, field, message: issue.message });
       }
     }
