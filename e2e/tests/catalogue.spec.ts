@@ -177,11 +177,22 @@ test('an owner builds breakfast, previews and publishes it; a customer orders it
   await customer.getByRole('button', { name: 'Place order' }).click();
   await expect(customer).toHaveURL(/\/checkout\/success$/);
 
-  // Breakfast ends before now: the menu says so and offers no Add button.
+  // Another one goes in the cart; then breakfast ends before now: the menu says so and offers no
+  // Add button, and the open cart leaves it out of the total and says why.
+  await customer.goto(`${tenant.url}/menu`);
+  await card.getByRole('button', { name: 'Add Big Breakfast' }).click();
+  await dialog.getByRole('radio', { name: /Fried/ }).check();
+  await dialog.getByRole('button', { name: /^Add to cart/ }).click();
+  await expect(customer.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
   const over = now >= 60 ? { from: '00:00', until: hhmm(Math.min(30, now - 30)) } : { from: '22:00', until: '23:00' };
   await setBreakfastHours(page, over.from, over.until);
   await publish(page);
   await customer.goto(`${tenant.url}/menu`);
+  await customer.getByRole('button', { name: /^Cart/ }).click();
+  await expect(customer.getByRole('region', { name: 'No longer available' })).toContainText(
+    `Big Breakfast is not available right now. Served daily ${over.from}–${over.until} (restaurant time).`,
+  );
+  await customer.keyboard.press('Escape');
   await expect(card.getByText('Not served now')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Add Big Breakfast' })).toHaveCount(0);
   await expect(customer.getByText(`Served daily ${over.from}–${over.until}`)).toBeVisible();
