@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { bestSellersPlugin } from './modules/best-sellers/plugin.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { catalogueEditorRoutes } from './modules/catalogue-editor/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
@@ -170,6 +171,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(wishlistRoutes);
       await api.register(adminRoutes);
       await api.register(setupRoutes);
+      await api.register(catalogueEditorRoutes);
       await api.register(fulfilmentRoutes);
       await api.register(orderRoutes);
       await api.register(adminOrderRoutes);

@@ -312,6 +312,9 @@ export interface CategoriesTable {
   description: Generated<string>;
   image_path: string | null;
   sort_order: Generated<number>;
+  /** JSON [{ weekday, from, to }] (decision 038); '[]': always. */
+  dayparts: Generated<string>;
+  archived: Generated<Flag>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -328,6 +331,11 @@ export interface ProductsTable {
   is_best_seller: Generated<Flag>;
   is_new: Generated<Flag>;
   sort_order: Generated<number>;
+  /** The key import and export match on; null for rows written before it: 'p' + id. */
+  ref: string | null;
+  /** Comma-separated menu labels (vegetarian, vegan, …). */
+  labels: Generated<string>;
+  archived: Generated<Flag>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -348,6 +356,8 @@ export interface RestaurantProductsTable {
   available_again_at: Generated<Timestamp | null>;
   /** From order history (decision 020); null: not decided yet, the product's own flag stands. */
   is_best_seller: Generated<Flag | null>;
+  /** Comma-separated channels it is sold on. */
+  channels: Generated<string>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -378,6 +388,10 @@ export interface ModifierGroupsTable {
   min_select: Generated<number>;
   max_select: Generated<number>;
   sort_order: Generated<number>;
+  /** Ties the per-product copies of one shared group; null for rows written before it: 'g' + id. */
+  template_key: string | null;
+  /** How many chosen options cost nothing. */
+  free_quantity: Generated<number>;
 }
 
 export interface RestaurantProductModifiersTable {
@@ -393,6 +407,7 @@ export interface RestaurantProductModifiersTable {
   /** As on restaurant_products. */
   available_again_at: Generated<Timestamp | null>;
   sort_order: Generated<number>;
+  is_default: Generated<Flag>;
 }
 
 export interface ModifierConfigurationsTable {
@@ -446,6 +461,21 @@ export interface CatalogueVersionsTable {
   version: Generated<number>;
   /** The earliest available_again_at still ahead: the version moves on when it passes. */
   next_change_at: Generated<Timestamp | null>;
+  /** Moves only when the catalogue is published (decision 038): a draft based on another is stale. */
+  revision: Generated<number>;
+}
+
+/** One row per catalogue publish (editor or import): who, when and what changed. */
+export interface CataloguePublishesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  revision: number;
+  user_id: number | null;
+  source: 'editor' | 'import';
+  /** JSON array of change descriptions. */
+  changes: string;
+  created_at: Generated<Timestamp>;
 }
 
 export interface CartItemsTable {
@@ -904,6 +934,7 @@ export interface Database {
   combo_product_slots: BundleSlotsTable;
   slot_choices: SlotChoicesTable;
   catalogue_versions: CatalogueVersionsTable;
+  catalogue_publishes: CataloguePublishesTable;
   cart_items: CartItemsTable;
   wishlist_items: WishlistItemsTable;
   fulfilment_settings: FulfilmentSettingsTable;

@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
       { path: 'orders', lazy: () => import('./routes/admin-orders') },
       { path: 'orders/:orderId/ticket', lazy: () => import('./routes/admin-order-ticket') },
       { path: 'menu', lazy: () => import('./routes/admin-menu') },
+      { path: 'menu/catalogue', lazy: () => import('./routes/admin-catalogue') },
       { path: 'ordering', lazy: () => import('./routes/admin-ordering') },
       { path: 'coupons', lazy: () => import('./routes/admin-coupons') },
       { path: 'gift-cards', lazy: () => import('./routes/admin-gift-cards') },

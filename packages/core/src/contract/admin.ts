@@ -36,6 +36,7 @@ export const adminAbilitiesSchema = z.object({
   payments: z.boolean(),
   rewards: z.boolean(),
   staff: z.boolean(),
+  catalogueHistory: z.boolean(),
 });
 
 export const adminRestaurantSchema = z.object({

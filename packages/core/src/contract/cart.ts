@@ -259,6 +259,11 @@ export const cartSchema = z.strictObject({
   total: cents,
   totals: cartTotalsSchema,
   adjustments: z.array(cartAdjustmentSchema),
+  /**
+   * Lines the published catalogue no longer lets the cart order (gone, archived, sold out, outside
+   * its daypart), left out of the total, each with the reason to show (decision 038).
+   */
+  unavailable: z.array(z.strictObject({ id, message: z.string() })).optional(),
 });
 
 /** POST /v2/cart (the new line) and PUT /cart/update-cart (the line's new quantity). */

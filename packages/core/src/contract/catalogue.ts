@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daypartSchema, menuLabelSchema } from './catalogue-editor.js';
 import { envelope } from './envelope.js';
 
 /**
@@ -25,6 +26,8 @@ export const categorySchema = z.object({
   description: z.string(),
   sort_order: z.number().int(),
   image: imageSchema,
+  /** When it is served, in the restaurant's time (none: always); outside them its products cannot be ordered. */
+  dayparts: z.array(daypartSchema).optional(),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -46,6 +49,8 @@ export const modifierSchema = z.object({
   /** How many of this option one item may carry. */
   max_quantity: z.number().int().positive(),
   is_available: z.boolean(),
+  /** Chosen when the product dialog opens. */
+  is_default: z.boolean().optional(),
   configurations: z.array(modifierConfigurationSchema),
 });
 export type Modifier = z.infer<typeof modifierSchema>;
@@ -56,6 +61,8 @@ export const modifierGroupSchema = z.object({
   /** Fewest and most options (counting quantities) a customer must / may choose. */
   min_select: z.number().int().nonnegative(),
   max_select: z.number().int().positive(),
+  /** How many chosen options cost nothing (the cheapest ones); absent: none. */
+  free_quantity: z.number().int().nonnegative().optional(),
   modifiers: z.array(modifierSchema),
 });
 export type ModifierGroup = z.infer<typeof modifierGroupSchema>;
@@ -100,6 +107,8 @@ export const menuProductSchema = z.object({
   is_best_seller: z.boolean(),
   is_new: z.boolean(),
   sort_order: z.number().int(),
+  /** Dietary and heat labels, shown as badges and filters. */
+  labels: z.array(menuLabelSchema).optional(),
   products: masterProductSchema,
   attributes: z.array(attributeSchema),
   modifier_groups: z.array(modifierGroupSchema),
@@ -108,6 +117,8 @@ export type MenuProduct = z.infer<typeof menuProductSchema>;
 
 export const menuSchema = z.object({
   restaurant_id: id,
+  /** The restaurant's time zone: categories' dayparts are its local hours. */
+  timezone: z.string().optional(),
   channel: menuChannelSchema,
   /** Bumped by every catalogue write for the restaurant; also the ETag. */
   version: z.number().int().positive(),

@@ -43,6 +43,7 @@ function findModifier(product: PricedProduct, id: number): { groupId: number; mo
 
 function priceModifiers(product: PricedProduct, picks: readonly ModifierPick[], prefix: string) {
   const priced: PricedModifier[] = [];
+  const picked: { groupId: number; unit_price: number; quantity: number; configurations: number[] }[] = [];
   const counts = new Map<number, number>();
   const problems: Record<string, string> = {};
   for (const pick of picks) {
@@ -58,12 +59,23 @@ function priceModifiers(product: PricedProduct, picks: readonly ModifierPick[], 
     if (pick.quantity > modifier.max_quantity) {
       problems[`${prefix}:${groupId}`] = `At most ${modifier.max_quantity} × ${modifier.name}`;
     }
-    priced.push({
-      unit_price: modifier.unit_price,
-      quantity: pick.quantity,
-      configuration_adjustments: configurations,
-    });
+    picked.push({ groupId, unit_price: modifier.unit_price, quantity: pick.quantity, configurations });
     counts.set(groupId, (counts.get(groupId) ?? 0) + pick.quantity);
+  }
+  // A group's free quantity (decision 038) makes its cheapest chosen options free; their
+  // configurations are still charged.
+  const freeLeft = new Map(product.modifier_groups.map((g) => [g.id, g.free_quantity ?? 0]));
+  for (const pick of [...picked].sort((a, b) => a.unit_price - b.unit_price)) {
+    const free = Math.min(freeLeft.get(pick.groupId) ?? 0, pick.quantity);
+    freeLeft.set(pick.groupId, (freeLeft.get(pick.groupId) ?? 0) - free);
+    if (free > 0) priced.push({ unit_price: 0, quantity: free, configuration_adjustments: pick.configurations });
+    if (pick.quantity > free) {
+      priced.push({
+        unit_price: pick.unit_price,
+        quantity: pick.quantity - free,
+        configuration_adjustments: pick.configurations,
+      });
+    }
   }
   for (const [groupId, message] of Object.entries(
     modifierSelectionProblems(product.modifier_groups, (id) => counts.get(id) ?? 0),

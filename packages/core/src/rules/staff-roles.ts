@@ -35,6 +35,8 @@ export const adminAbilities = {
   payments: 'owner',
   rewards: 'owner',
   staff: 'owner',
+  /** Who published which catalogue change (decision 038). */
+  catalogueHistory: 'owner',
 } as const satisfies Record<string, StaffRole>;
 export type AdminAbility = keyof typeof adminAbilities;
 

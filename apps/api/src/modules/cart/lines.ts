@@ -3,6 +3,8 @@ import {
   bundleUnitPrice,
   type Combos,
   type Deals,
+  daypartSummary,
+  inDaypart,
   type Menu,
   type MenuProduct,
   type ModifierPick,
@@ -41,6 +43,8 @@ export interface Catalogue {
   menu: Menu;
   deals: Deals;
   combos: Combos;
+  /** When and where the line is ordered: a category's dayparts are checked in the restaurant's zone. */
+  clock?: { now: Date; timezone: string };
 }
 
 export const bad = (message: string, fields?: Record<string, string>) => new AppError('bad_request', message, fields);
@@ -70,6 +74,13 @@ export function resolveLine(line: StoredLine, catalogue: Catalogue) {
     const product = menu.products.find((p) => p.id === restaurantProductId && p.product_id === productId);
     if (!product) throw new AppError('not_found', 'Product not found');
     if (!product.is_available) throw new AppError('unprocessable', `${productName(product)} is not available`);
+    const dayparts = menu.categories.find((c) => c.id === product.category_id)?.dayparts ?? [];
+    if (catalogue.clock && !inDaypart(dayparts, catalogue.clock.now, catalogue.clock.timezone)) {
+      throw new AppError(
+        'unprocessable',
+        `${productName(product)} is not available right now. ${daypartSummary(dayparts)} (restaurant time).`,
+      );
+    }
     return product;
   };
 

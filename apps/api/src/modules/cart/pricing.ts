@@ -141,16 +141,21 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     restaurantId: number,
     channel: MenuChannel,
     source = catalogue,
+    now = new Date(),
+    lineRepo = repo,
   ): Promise<Catalogue> {
     const [menu, deals, combos] = await Promise.all([
       source.menu(tenantId, restaurantId, channel),
       source.deals(tenantId, restaurantId, channel),
       source.combos(tenantId, restaurantId, channel),
     ]);
+    // After the menu: a restaurant of another tenant has answered 404 by now.
+    const timezone = await lineRepo.restaurantTimezone(tenantId, restaurantId);
     return {
       menu: JSON.parse(menu.body).data as Menu,
       deals: JSON.parse(deals.body).data as Deals,
       combos: JSON.parse(combos.body).data as Combos,
+      clock: { now, timezone },
     };
   }
 
@@ -195,7 +200,14 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     const restaurantId = first.restaurant_id;
     const channel: MenuChannel = options.method === 'dine_in' ? 'dine_in' : 'online';
     const [cat, tenant, timezone, promotions, customer] = await Promise.all([
-      catalogueOf(owner.tenantId, restaurantId, channel, exec === db ? catalogue : catalogueService(exec)),
+      catalogueOf(
+        owner.tenantId,
+        restaurantId,
+        channel,
+        exec === db ? catalogue : catalogueService(exec),
+        options.now ?? new Date(),
+        lineRepo,
+      ),
       tenantService(exec).byId(owner.tenantId),
       lineRepo.restaurantTimezone(owner.tenantId, restaurantId),
       forPricing(exec, { tenantId: owner.tenantId, restaurantId, code: options.coupon_code }),

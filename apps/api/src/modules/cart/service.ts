@@ -56,6 +56,7 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
       total: priced.totals.total,
       totals: priced.totals,
       adjustments: priced.adjustments,
+      unavailable: priced.unavailable,
     };
   }
 

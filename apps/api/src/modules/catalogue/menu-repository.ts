@@ -10,6 +10,7 @@ export function menuRows(db: Db) {
           .selectFrom('categories')
           .selectAll()
           .where('tenant_id', '=', tenantId)
+          .where('archived', '=', 0)
           .orderBy('sort_order')
           .orderBy('id')
           .execute(),
@@ -36,9 +37,13 @@ export function menuRows(db: Db) {
             (eb) => eb.fn.coalesce('rp.is_best_seller', 'p.is_best_seller').as('is_best_seller'),
             'p.is_new',
             'p.sort_order',
+            'p.labels',
+            'rp.channels',
           ])
           .where('rp.tenant_id', '=', tenantId)
           .where('rp.restaurant_id', '=', restaurantId)
+          // Archived products (decision 038) leave the menu; orders keep their rows.
+          .where('p.archived', '=', 0)
           .orderBy('p.sort_order')
           .orderBy('rp.id')
           .execute(),
@@ -82,7 +87,22 @@ export function menuRows(db: Db) {
           .orderBy('c.id')
           .execute(),
       ]);
-      return { categories, products, attributes, values, groups, modifiers, configurations };
+      const restaurant = await db
+        .selectFrom('restaurants')
+        .select('timezone')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', restaurantId)
+        .executeTakeFirst();
+      return {
+        timezone: restaurant?.timezone,
+        categories,
+        products,
+        attributes,
+        values,
+        groups,
+        modifiers,
+        configurations,
+      };
     },
 
     async bundles(tenantId: number, restaurantId: number, kind: 'deals' | 'combos') {

@@ -3,9 +3,11 @@ import {
   type Category,
   type Combos,
   channelPrice,
+  type Daypart,
   type Deals,
   type Menu,
   type MenuChannel,
+  type MenuLabel,
   type MenuProduct,
 } from '@orderfront/core';
 import type { Kysely } from 'kysely';
@@ -51,7 +53,9 @@ export function buildMenu(
   const modifiersByGroup = groupBy(rows.modifiers, (m) => m.modifier_group_id);
   const configurationsByModifier = groupBy(rows.configurations, (c) => c.modifier_id);
 
-  const products: MenuProduct[] = rows.products.map((p) => ({
+  const listed = new Set(rows.categories.map((c) => c.id));
+  const sold = rows.products.filter((p) => p.channels.split(',').includes(channel) && listed.has(p.category_id));
+  const products: MenuProduct[] = sold.map((p) => ({
     id: p.id,
     product_id: p.product_id,
     category_id: p.category_id,
@@ -65,6 +69,7 @@ export function buildMenu(
     is_best_seller: p.is_best_seller === 1,
     is_new: p.is_new === 1,
     sort_order: p.sort_order,
+    labels: p.labels === '' ? [] : (p.labels.split(',') as MenuLabel[]),
     products: { id: p.product_id, name: p.name, description: p.description, image: image(p.image_path) },
     attributes: (attributesByProduct.get(p.product_id) ?? []).map((a) => ({
       id: a.id,
@@ -81,6 +86,7 @@ export function buildMenu(
       name: g.name,
       min_select: g.min_select,
       max_select: g.max_select,
+      free_quantity: g.free_quantity,
       modifiers: (modifiersByGroup.get(g.id) ?? []).map((m) => ({
         id: m.id,
         name: m.name,
@@ -89,6 +95,7 @@ export function buildMenu(
         unit_price: channelPrice(m, channel),
         max_quantity: m.max_quantity,
         is_available: onSale(m, now),
+        is_default: m.is_default === 1,
         configurations: (configurationsByModifier.get(m.id) ?? []).map((c) => ({
           id: c.id,
           name: c.name,
@@ -108,13 +115,21 @@ export function buildMenu(
       description: c.description,
       sort_order: c.sort_order,
       image: image(c.image_path),
+      dayparts: JSON.parse(c.dayparts) as Daypart[],
     }));
   const categoryOrder = new Map(categories.map((c, i) => [c.id, i]));
   products.sort(
     (a, b) =>
       (categoryOrder.get(a.category_id) ?? 0) - (categoryOrder.get(b.category_id) ?? 0) || a.sort_order - b.sort_order,
   );
-  return { restaurant_id: restaurantId, channel, version, categories, products };
+  return {
+    restaurant_id: restaurantId,
+    ...(rows.timezone ? { timezone: rows.timezone } : {}),
+    channel,
+    version,
+    categories,
+    products,
+  };
 }
 
 function buildBundles(channel: MenuChannel, rows: BundleRows, kind: 'deals' | 'combos', now = new Date()) {

@@ -10,6 +10,7 @@ import { NewOrdersBadge } from '@/features/admin/components/order-feed';
 export const adminNav: AdminNavItem[] = [
   { to: '/admin/orders', label: 'Orders', group: 'Service', ability: 'orders', badge: <NewOrdersBadge /> },
   { to: '/admin/menu', label: 'Availability', group: 'Menu', ability: 'availability' },
+  { to: '/admin/menu/catalogue', label: 'Menu editor', group: 'Menu', ability: 'menu' },
   { to: '/admin/ordering', label: 'Ordering', group: 'Service', ability: 'pause' },
   { to: '/admin/coupons', label: 'Coupons', group: 'Customers', ability: 'coupons' },
   { to: '/admin/gift-cards', label: 'Gift cards', group: 'Customers', ability: 'giftCards' },

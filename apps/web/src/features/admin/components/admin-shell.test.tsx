@@ -125,6 +125,7 @@ describe('back office: who sees what', () => {
     expect(await navLinks()).toEqual([
       'Orders',
       'Availability',
+      'Menu editor',
       'Ordering',
       'Coupons',
       'Gift cards',
@@ -148,6 +149,7 @@ describe('back office: who sees what', () => {
     expect(await navLinks()).toEqual([
       'Orders',
       'Availability',
+      'Menu editor',
       'Ordering',
       'Coupons',
       'Gift cards',

@@ -133,6 +133,8 @@ export function AdminShell({ nav, children }: { nav: AdminNavItem[]; children: R
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
+                    // A parent area (Availability) is not active on its child's page (Menu editor).
+                    end={nav.some((other) => other.to.startsWith(`${item.to}/`))}
                     className={({ isActive }) =>
                       `inline-flex items-center gap-2 border-b-2 px-3 py-2 font-semibold text-sm ${isActive ? 'border-stone-900 text-stone-900' : 'border-transparent text-stone-700 hover:text-stone-900'}`
                     }

@@ -9,7 +9,13 @@ import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { keepToastsClear } from '@/lib/toast';
 import { useCart } from '../api/get-cart';
-import { useChangeQuantity, useClearCart, useCoupon, useRemoveCartItem } from '../hooks/use-cart-actions';
+import {
+  useChangeQuantity,
+  useClearCart,
+  useCoupon,
+  useRemoveCartItem,
+  useRemoveUnavailable,
+} from '../hooks/use-cart-actions';
 import { itemName, placeholderImage } from '../lib/item-name';
 import { useCartStore } from '../stores/cart-store';
 
@@ -217,13 +223,16 @@ export function CartPanel({ checkoutTo, onCheckout }: { checkoutTo?: string; onC
       </div>
     );
   }
-  if (!data.items.length) return <p className="py-6 text-stone-700">Your cart is empty.</p>;
+  const gone = data.unavailable ?? [];
+  if (!data.items.length && gone.length === 0) return <p className="py-6 text-stone-700">Your cart is empty.</p>;
+  if (!data.items.length) return <UnavailableLines lines={gone} />;
   const totals = data.totals;
   const discounts = data.adjustments.filter((a) => a.amount < 0);
   // Inclusive (GST-style) tax is part of the prices: the lines already add up to the total.
   const taxIncluded = totals ? totals.subtotal - totals.discount + totals.surcharge === data.total : true;
   return (
     <div className="flex flex-col gap-4">
+      {gone.length > 0 && <UnavailableLines lines={gone} />}
       <ul aria-label="Cart items">
         {data.items.map((item) => (
           <CartLine key={item.id} item={item} />
@@ -283,5 +292,25 @@ export function CartPanel({ checkoutTo, onCheckout }: { checkoutTo?: string; onC
         Clear cart
       </button>
     </div>
+  );
+}
+
+/** Lines the menu no longer offers (changed, sold out, outside its hours): not in the total, each with why. */
+function UnavailableLines({ lines }: { lines: readonly { id: number; message: string }[] }) {
+  const remove = useRemoveUnavailable();
+  return (
+    <section aria-label="No longer available" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+      <p className="font-semibold text-amber-900">The menu has changed. Not in your total:</p>
+      <ul className="mt-1 flex flex-col gap-1">
+        {lines.map((line) => (
+          <li key={line.id} className="flex items-center justify-between gap-2">
+            <span>{line.message}</span>
+            <button type="button" onClick={() => remove.mutate(line.id)} className="font-medium text-primary underline">
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -186,3 +186,14 @@ export function useCoupon() {
     },
   };
 }
+
+/** Removes a line the published menu no longer offers (listed apart from the priced items). */
+export function useRemoveUnavailable() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => logged('delete', () => removeCartItem(id)),
+    onSuccess: () => toast.success('Removed from cart'),
+    onError: () => toast.error('Error', { description: 'Failed to remove item from cart.' }),
+    onSettled: () => refetchCarts(client),
+  });
+}

@@ -1,3 +1,5 @@
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+
 /**
  * One checkout attempt = one Idempotency-Key, kept in sessionStorage so a retry, a double click
  * or a reload of the payment page sends the same key and the server answers the same order.
@@ -29,9 +31,9 @@ function write(key: string, value: unknown) {
   }
 }
 
-function newKey(): string {
-  return crypto.randomUUID().replaceAll('-', '');
-}
+// crypto.randomUUID exists only on https and localhost; a storefront on its own plain-http host
+// (the e2e tenants) must still be able to check out.
+const newKey = newIdempotencyKey;
 
 /** The key for this order body: the stored one while the body is the same, else a new one. */
 export function idempotencyKeyFor(body: unknown): string {

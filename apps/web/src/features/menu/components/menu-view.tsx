@@ -1,4 +1,13 @@
-import type { AddProductPayload, MenuChannel, MenuProduct } from '@orderfront/core';
+import {
+  type AddProductPayload,
+  daypartSummary,
+  inDaypart,
+  type MenuChannel,
+  type MenuLabel,
+  type MenuProduct,
+  menuLabelNames,
+  menuLabels,
+} from '@orderfront/core';
 import { Search } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
@@ -33,6 +42,7 @@ export function MenuView(props: MenuViewProps) {
   const [search, setSearch] = useState('');
   const term = useDeferredValue(search.trim().toLowerCase());
   const [openId, setOpenId] = useState<number | null>(null);
+  const [labels, setLabels] = useState<MenuLabel[]>([]);
 
   const vertical = props.categoryLayout === 'vertical';
   const Heading = props.headingLevel === 2 ? 'h2' : 'h1';
@@ -77,13 +87,29 @@ export function MenuView(props: MenuViewProps) {
   }
 
   const data = menu.data;
+  // Dayparts are the restaurant's local hours (decision 038).
+  const timezone = data.timezone;
+  const outside = new Map(
+    data.categories.flatMap((c) =>
+      timezone && c.dayparts && !inDaypart(c.dayparts, new Date(), timezone)
+        ? [[c.id, `Not served now. ${daypartSummary(c.dayparts)}.`] as const]
+        : [],
+    ),
+  );
+  const offered = menuLabels.filter((l) => data.products.some((p) => p.labels?.includes(l)));
   const visible = data.products.filter(
-    (p) => (props.showOutOfStockProducts || p.is_available) && (!term || matches(p, term)),
+    (p) =>
+      (props.showOutOfStockProducts || p.is_available) &&
+      (!term || matches(p, term)) &&
+      labels.every((l) => p.labels?.includes(l)),
   );
   const sections = data.categories
     .map((category) => ({ category, products: visible.filter((p) => p.category_id === category.id) }))
     .filter((s) => s.products.length > 0);
-  const open = openId === null ? undefined : data.products.find((p) => p.id === openId && p.is_available);
+  const open =
+    openId === null
+      ? undefined
+      : data.products.find((p) => p.id === openId && p.is_available && !outside.has(p.category_id));
   const halves = open ? data.products.filter((p) => p.is_half_and_half && p.is_available && p.id !== open.id) : [];
 
   return (
@@ -103,6 +129,25 @@ export function MenuView(props: MenuViewProps) {
           className="w-full rounded-full border border-stone-300 py-2 pr-4 pl-9"
         />
       </label>
+      {offered.length > 0 && (
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className="sr-only">Show only dishes that are</legend>
+          {offered.map((label) => {
+            const on = labels.includes(label);
+            return (
+              <button
+                key={label}
+                type="button"
+                aria-pressed={on}
+                onClick={() => setLabels(on ? labels.filter((l) => l !== label) : [...labels, label])}
+                className={`rounded-full border px-3 py-1 text-sm ${on ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 bg-white text-stone-800'}`}
+              >
+                {menuLabelNames[label]}
+              </button>
+            );
+          })}
+        </fieldset>
+      )}
       <div className={vertical ? 'flex flex-col gap-6 lg:grid lg:grid-cols-[14rem_1fr]' : 'flex flex-col gap-6'}>
         <CategoryNav categories={sections.map((s) => s.category)} layout={props.categoryLayout} />
         <div className="flex flex-col gap-10">
@@ -122,12 +167,18 @@ export function MenuView(props: MenuViewProps) {
                 {category.name}
               </Sub>
               <p className="mb-4 text-stone-600">{category.description}</p>
+              {outside.has(category.id) && (
+                <p className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-amber-900 text-sm">
+                  {outside.get(category.id)}
+                </p>
+              )}
               <div className="grid gap-4 md:grid-cols-2">
                 {products.map((p) => (
                   <ProductCard
                     key={p.id}
                     product={p}
                     showUnit={props.showProductUnit}
+                    unavailableNote={outside.has(category.id) ? 'Not served now' : undefined}
                     onChoose={(x) => setOpenId(x.id)}
                   />
                 ))}

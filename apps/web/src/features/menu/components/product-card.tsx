@@ -1,5 +1,6 @@
 import type { MenuProduct } from '@orderfront/core';
 import { use } from 'react';
+import { LabelBadges } from '@/components/ui/label-badges';
 import { formatMoney } from '@/lib/money';
 import { ProductCardActionContext } from './product-card-slot';
 import { ProductImage } from './product-image';
@@ -9,9 +10,12 @@ export function ProductCard({
   showUnit,
   onChoose,
   headingLevel = 3,
+  unavailableNote,
 }: {
   product: MenuProduct;
   showUnit: boolean;
+  /** Orderable later but not now (outside its category's daypart): shown instead of Add. */
+  unavailableNote?: string | undefined;
   onChoose: (product: MenuProduct) => void;
   headingLevel?: 3 | 4;
 }) {
@@ -43,6 +47,10 @@ export function ProductCard({
           </p>
           {soldOut ? (
             <span className="rounded-full bg-stone-200 px-3 py-1 font-medium text-sm text-stone-800">Out of stock</span>
+          ) : unavailableNote ? (
+            <span className="rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900 text-sm">
+              {unavailableNote}
+            </span>
           ) : (
             <button
               type="button"
@@ -54,6 +62,7 @@ export function ProductCard({
             </button>
           )}
         </div>
+        <LabelBadges labels={product.labels} />
         {(product.is_half_and_half || product.is_best_seller || product.is_new) && (
           <ul className="flex flex-wrap gap-1 text-xs" aria-label="Highlights">
             {product.is_best_seller && <li className="rounded bg-amber-100 px-2 py-0.5 text-amber-900">Best seller</li>}

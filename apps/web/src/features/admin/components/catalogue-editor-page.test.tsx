@@ -1,0 +1,90 @@
+import type { CatalogueDocument, CatalogueEditorState, CataloguePublishBody } from '@orderfront/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { staffSession } from '@/testing/admin';
+import { json, ok, stubApi } from '@/testing/api';
+import { renderApp } from '@/testing/render';
+
+const published: CatalogueDocument = {
+  format: 'orderfront-catalogue/1',
+  categories: [
+    { slug: 'pizzas', name: 'Pizzas', description: '', archived: false, dayparts: [] },
+    { slug: 'drinks', name: 'Drinks', description: '', archived: false, dayparts: [] },
+  ],
+  modifier_groups: [],
+  products: [
+    {
+      ref: 'margherita',
+      category: 'pizzas',
+      name: 'Margherita',
+      description: '',
+      image: null,
+      price: 1800,
+      online_price: 1900,
+      channels: ['online', 'in_store', 'dine_in'],
+      labels: ['vegetarian'],
+      half_and_half: true,
+      new: false,
+      archived: false,
+      attributes: [],
+      modifier_groups: [],
+    },
+  ],
+};
+
+function stub(publishAnswer: 'ok' | 'stale' = 'ok') {
+  const sent: CataloguePublishBody[] = [];
+  stubApi({
+    ...staffSession('manager'),
+    'GET /api/v2/admin/catalogue': () =>
+      ok({ restaurant_id: 1, revision: 4, document: published } satisfies CatalogueEditorState),
+    'POST /api/v2/admin/catalogue/publish': (_url, init) => {
+      sent.push(JSON.parse(String(init?.body)) as CataloguePublishBody);
+      return publishAnswer === 'ok'
+        ? ok({ revision: 5, changes: ['x'] })
+        : json(409, { data: null, error: { code: 'conflict', message: 'The menu was published by someone else.' } });
+    },
+  });
+  return sent;
+}
+
+afterEach(() => useAuthStore.setState({ token: null, user: null }));
+
+describe('menu editor', () => {
+  it('reorders with the keyboard buttons, edits a price with the contract’s checks and publishes the whole draft', async () => {
+    const sent = stub();
+    renderApp('/admin/menu/catalogue', { stub: false });
+    await screen.findByRole('heading', { name: 'Menu editor' });
+    await userEvent.click(screen.getByRole('button', { name: 'Move Drinks up' }));
+    const categories = screen.getByRole('list', { name: 'Categories' });
+    expect(within(categories).getAllByRole('listitem')[0]).toHaveTextContent('Drinks');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Margherita' }));
+    const form = screen.getByRole('form', { name: 'Edit product Margherita' });
+    const online = within(form).getByLabelText('Online price (e.g. 12.50)');
+    await userEvent.clear(online);
+    await userEvent.type(online, '-2');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(within(form).getAllByText('An amount like 12.50').length).toBeGreaterThan(0);
+    await userEvent.clear(online);
+    await userEvent.type(online, '21.50');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+
+    expect(screen.getByText(/2 unpublished changes\./)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish 2 changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.base_revision).toBe(4);
+    expect(sent[0]?.document.categories.map((c) => c.slug)).toEqual(['drinks', 'pizzas']);
+    expect(sent[0]?.document.products[0]?.online_price).toBe(2150);
+  });
+
+  it('says when someone else published first', async () => {
+    stub('stale');
+    renderApp('/admin/menu/catalogue', { stub: false });
+    await userEvent.click(await screen.findByRole('button', { name: 'Move Drinks up' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Publish 1 changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The menu was published by someone else.');
+  });
+});

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { envelope } from './envelope.js';
+
+/**
+ * The catalogue of one restaurant as the back office edits, publishes, exports and imports it
+ * (decision 038). Entities are matched by keys (`ref`, `slug`, group `key`), never by database ids,
+ * so a document moves between businesses. Money is integer cents; order is array order.
+ */
+
+export const menuLabels = ['vegetarian', 'vegan', 'gluten_free', 'spicy', 'contains_nuts'] as const;
+export const menuLabelSchema = z.enum(menuLabels);
+export type MenuLabel = z.infer<typeof menuLabelSchema>;
+export const menuLabelNames: Record<MenuLabel, string> = {
+  vegetarian: 'Vegetarian',
+  vegan: 'Vegan',
+  gluten_free: 'Gluten-free',
+  spicy: 'Spicy',
+  contains_nuts: 'Contains nuts',
+};
+
+export const salesChannels = ['online', 'in_store', 'dine_in'] as const;
+const channelSchema = z.enum(salesChannels);
+
+const price = z
+  .number({ error: 'Enter a price' })
+  .int('Prices are whole cents')
+  .min(0, 'A price cannot be negative')
+  .max(10_000_000, 'That price is too high');
+const delta = z.number({ error: 'Enter an amount' }).int('Whole cents').min(-10_000_000).max(10_000_000);
+const name = z.string().trim().min(1, 'Enter a name').max(120, 'At most 120 characters');
+const key = z
+  .string()
+  .trim()
+  .min(1, 'Enter a key')
+  .max(60, 'At most 60 characters')
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'Lowercase letters, digits and dashes');
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time as HH:MM');
+
+/** A window a category is served in on one weekday (0 = Sunday); `to` is exclusive. */
+export const daypartSchema = z
+  .object({ weekday: z.number().int().min(0).max(6), from: hhmm, to: hhmm })
+  .refine((d) => d.from < d.to, { message: 'Must end after it starts', path: ['to'] });
+export type Daypart = z.infer<typeof daypartSchema>;
+
+export const docCategorySchema = z.object({
+  slug: key,
+  name,
+  description: z.string().max(1000, 'At most 1000 characters'),
+  archived: z.boolean(),
+  dayparts: z.array(daypartSchema).max(28),
+});
+
+export const docAttributeSchema = z.object({
+  name,
+  values: z.array(z.object({ name, price_delta: delta, default: z.boolean() })).min(1, 'Add at least one value'),
+});
+
+export const docProductSchema = z.object({
+  ref: key,
+  category: key,
+  name,
+  description: z.string().max(2000, 'At most 2000 characters'),
+  image: z.string().max(500).nullable(),
+  /** In-store and dine-in price. */
+  price,
+  online_price: price,
+  channels: z.array(channelSchema).min(1, 'Sell it on at least one channel'),
+  labels: z.array(menuLabelSchema),
+  half_and_half: z.boolean(),
+  new: z.boolean(),
+  archived: z.boolean(),
+  attributes: z.array(docAttributeSchema),
+  modifier_groups: z.array(key),
+});
+
+export const docModifierGroupSchema = z.object({
+  key,
+  name,
+  min: z.number().int().min(0, 'At least 0'),
+  max: z.number().int().min(1, 'At least 1'),
+  free_quantity: z.number().int().min(0, 'At least 0'),
+  options: z
+    .array(z.object({ name, price, online_price: price, default: z.boolean() }))
+    .min(1, 'Add at least one option'),
+});
+
+export type DocCategory = z.infer<typeof docCategorySchema>;
+export type DocProduct = z.infer<typeof docProductSchema>;
+export type DocModifierGroup = z.infer<typeof docModifierGroupSchema>;
+
+const dupes = (values: readonly string[]) => values.filter((v, i) => values.indexOf(v) !== i);
+
+/** Everything a publish needs to be consistent; every problem names its path. */
+export const catalogueDocumentSchema = z
+  .object({
+    format: z.literal('orderfront-catalogue/1'),
+    categories: z.array(docCategorySchema),
+    modifier_groups: z.array(docModifierGroupSchema),
+    products: z.array(docProductSchema),
+  })
+  .superRefine((doc, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    doc.categories.forEach((c, i) => {
+      if (doc.categories.findIndex((o) => o.slug === c.slug) !== i) issue(['categories', i, 'slug'], 'Already used');
+      if (doc.categories.findIndex((o) => o.name.toLowerCase() === c.name.toLowerCase()) !== i) {
+        issue(['categories', i, 'name'], 'Another category has this name');
+      }
+    });
+    doc.modifier_groups.forEach((g, i) => {
+      if (doc.modifier_groups.findIndex((o) => o.key === g.key) !== i)
+        issue(['modifier_groups', i, 'key'], 'Already used');
+      if (g.min > g.max) issue(['modifier_groups', i, 'min'], 'Must not be more than the maximum');
+      if (g.min > g.options.length) issue(['modifier_groups', i, 'min'], 'More than there are options');
+      if (g.free_quantity > g.max) issue(['modifier_groups', i, 'free_quantity'], 'More than the maximum');
+      for (const d of new Set(dupes(g.options.map((o) => o.name.toLowerCase())))) {
+        issue(['modifier_groups', i, 'options'], `Two options are called ${d}`);
+      }
+      if (g.options.filter((o) => o.default).length > g.max) {
+        issue(['modifier_groups', i, 'options'], 'More defaults than the maximum');
+      }
+    });
+    const slugs = new Set(doc.categories.map((c) => c.slug));
+    const groups = new Set(doc.modifier_groups.map((g) => g.key));
+    doc.products.forEach((p, i) => {
+      if (doc.products.findIndex((o) => o.ref === p.ref) !== i) issue(['products', i, 'ref'], 'Already used');
+      if (!slugs.has(p.category)) issue(['products', i, 'category'], 'No such category');
+      const sameName = doc.products.findIndex(
+        (o) => o.category === p.category && o.name.toLowerCase() === p.name.toLowerCase() && !o.archived,
+      );
+      if (!p.archived && sameName !== i)
+        issue(['products', i, 'name'], 'Another product of the category has this name');
+      p.modifier_groups.forEach((g, j) => {
+        if (!groups.has(g)) issue(['products', i, 'modifier_groups', j], 'No such modifier group');
+      });
+      if (dupes(p.modifier_groups).length > 0) issue(['products', i, 'modifier_groups'], 'A group is listed twice');
+      if (dupes(p.attributes.map((a) => a.name.toLowerCase())).length > 0) {
+        issue(['products', i, 'attributes'], 'Two attributes have the same name');
+      }
+      p.attributes.forEach((a, j) => {
+        if (dupes(a.values.map((v) => v.name.toLowerCase())).length > 0) {
+          issue(['products', i, 'attributes', j, 'values'], 'Two values have the same name');
+        }
+        if (a.values.filter((v) => v.default).length > 1) {
+          issue(['products', i, 'attributes', j, 'values'], 'Only one value can be the default');
+        }
+      });
+    });
+  });
+export type CatalogueDocument = z.infer<typeof catalogueDocumentSchema>;
+
+export const emptyCatalogueDocument = (): CatalogueDocument => ({
+  format: 'orderfront-catalogue/1',
+  categories: [],
+  modifier_groups: [],
+  products: [],
+});
+
+export const catalogueEditorSchema = z.object({
+  restaurant_id: z.number().int().positive(),
+  /** The publish revision the document was read at; a publish based on another answers 409. */
+  revision: z.number().int().positive(),
+  document: catalogueDocumentSchema,
+});
+export type CatalogueEditorState = z.infer<typeof catalogueEditorSchema>;
+export const catalogueEditorResponseSchema = envelope(catalogueEditorSchema);
+
+export const cataloguePublishBodySchema = z.strictObject({
+  restaurant_id: z.number().int().positive(),
+  base_revision: z.number().int().positive(),
+  document: catalogueDocumentSchema,
+});
+export type CataloguePublishBody = z.infer<typeof cataloguePublishBodySchema>;
+
+export const catalogueRowErrorSchema = z.object({
+  /** 1-based line of the CSV (the header is line 1), or the JSON path. */
+  row: z.union([z.number().int(), z.string()]),
+  field: z.string(),
+  message: z.string(),
+});
+export type CatalogueRowError = z.infer<typeof catalogueRowErrorSchema>;
+
+export const catalogueImportBodySchema = z.strictObject({
+  restaurant_id: z.number().int().positive(),
+  format: z.enum(['json', 'csv']),
+  content: z.string().max(5_000_000),
+  dry_run: z.boolean(),
+});
+export type CatalogueImportBody = z.infer<typeof catalogueImportBodySchema>;
+
+export const catalogueImportResultSchema = z.object({
+  applied: z.boolean(),
+  revision: z.number().int(),
+  changes: z.array(z.string()),
+  errors: z.array(catalogueRowErrorSchema),
+});
+export type CatalogueImportResult = z.infer<typeof catalogueImportResultSchema>;
+export const catalogueImportResponseSchema = envelope(catalogueImportResultSchema);
+
+export const cataloguePublishResultSchema = z.object({ revision: z.number().int(), changes: z.array(z.string()) });
+export const cataloguePublishResponseSchema = envelope(cataloguePublishResultSchema);
+
+export const catalogueExportQuerySchema = z.strictObject({
+  restaurant_id: z.coerce.number().int().positive(),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+export const cataloguePublishRowSchema = z.object({
+  id: z.number().int(),
+  revision: z.number().int(),
+  source: z.enum(['editor', 'import']),
+  user_name: z.string().nullable(),
+  changes: z.array(z.string()),
+  created_at: z.string(),
+});
+export const catalogueHistoryResponseSchema = envelope(z.array(cataloguePublishRowSchema));
+export type CataloguePublishRow = z.infer<typeof cataloguePublishRowSchema>;
+
+export const catalogueImageResponseSchema = envelope(z.object({ image: z.string() }));
