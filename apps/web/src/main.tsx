@@ -1,11 +1,14 @@
+import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppRouter, hydratedRouter } from './app/router';
+import { hydrateFromServerKnownState, readSsrState } from './app/ssr-state';
 import { runtimeConfig } from './config/runtime';
 import { autoClearSettingFromGeneral } from './features/restaurants/lib/auto-clear';
 import { setAutoClearSettingSource } from './features/restaurants/stores/restaurant-store';
 import { bootConfigStore, useConfigStore } from './features/settings/stores/config-store';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 // The tenant's settings came inlined with the page: the first render already has its theme.
@@ -16,10 +19,27 @@ setAutoClearSettingSource(() => autoClearSettingFromGeneral(useConfigStore.getSt
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+const ssr = readSsrState();
+if (ssr && root.hasChildNodes()) {
+  // Decision 035: the page came rendered; the browser takes it over from the state it was rendered with.
+  const queryClient = createQueryClient();
+  hydrateQueries(queryClient, ssr.queries);
+  hydrateFromServerKnownState(ssr);
+  const router = await hydratedRouter();
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
