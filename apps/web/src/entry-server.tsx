@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import type { RestaurantEntry, RuntimeConfig } from '@orderfront/core';
 import { findRestaurantBySlug } from '@orderfront/core';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -203,7 +203,11 @@ async function renderNow({ url, config, transport, nonce }: RenderInput): Promis
     );
     const checkout = useCheckoutStore.getState();
     const state: SsrState = {
-      queries: dehydrate(queryClient),
+      // The restaurant list is the browser's own call (spec §7/§8: its failure shows in the dialog);
+      // nothing the server renders depends on it beyond the chosen restaurant, which travels below.
+      queries: dehydrate(queryClient, {
+        shouldDehydrateQuery: (query) => query.queryKey[0] !== 'restaurants' && defaultShouldDehydrateQuery(query),
+      }),
       restaurant,
       checkout: { deliveryMethod: checkout.deliveryMethod, tableId: checkout.tableId },
     };

@@ -1,5 +1,5 @@
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, hydratedRouter } from './app/router';
@@ -16,6 +16,14 @@ bootConfigStore(runtimeConfig.settings, runtimeConfig.tenantId);
 // Spec §3/§5: the restaurant auto-clear setting is the tenant's general settings.
 setAutoClearSettingSource(() => autoClearSettingFromGeneral(useConfigStore.getState().theme.general));
 
+/** Marks the page interactive once React has taken it over (tests and monitoring wait for it). */
+function Interactive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return null;
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
@@ -31,6 +39,7 @@ if (ssr && root.hasChildNodes()) {
     <StrictMode>
       <AppProvider queryClient={queryClient}>
         <AppRouter router={router} />
+        <Interactive />
       </AppProvider>
     </StrictMode>,
   );
@@ -39,6 +48,7 @@ if (ssr && root.hasChildNodes()) {
     <StrictMode>
       <AppProvider>
         <AppRouter />
+        <Interactive />
       </AppProvider>
     </StrictMode>,
   );
