@@ -32,7 +32,14 @@ describe('server-rendered storefront pages', () => {
     const lib = (await import(pathToFileURL(path.join(root, 'scripts/lib.mjs')).href)) as {
       buildIfNeeded(options: { only: string }): void;
     };
-    lib.buildIfNeeded({ only: '@orderfront/web' });
+    // As `npm start` builds it: vitest's NODE_ENV=test would make Vite bundle React's development build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      lib.buildIfNeeded({ only: '@orderfront/web' });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
     ctx = await createTestApp({ config: { webDist } });
     await addTenant(ctx.db, { host: 'luigi.example' });
     await addPonsonby(ctx.db);
