@@ -156,7 +156,6 @@ export async function loadPageRenderer(app: FastifyInstance, root: string) {
   async function structuredData(
     request: FastifyRequest,
     config: RuntimeConfig,
-    url: URL,
     restaurant: RestaurantEntry,
   ): Promise<{ head: string; seo: RenderedPage['seo'] }> {
     const [detailRes, menuRes, listRes] = await Promise.all([
@@ -215,7 +214,7 @@ export async function loadPageRenderer(app: FastifyInstance, root: string) {
       if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
       const extra =
         result.restaurant && url.searchParams.has('restaurant') && url.pathname === '/menu'
-          ? await structuredData(request, config, url, result.restaurant)
+          ? await structuredData(request, config, result.restaurant)
           : { head: '', seo: null };
       const page: RenderedPage = {
         status: result.status,
