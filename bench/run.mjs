@@ -115,6 +115,7 @@ try {
     ],
     ['server RSS after load', `${rssMb.toFixed(0)} MB`, `${budgets.serverRssMb} MB`, rssMb <= budgets.serverRssMb],
   ];
+  rows.push(...(await (await import('./pages.mjs')).pageRows(base)));
   for (const [name, value, budget, ok] of rows)
     console.log(`${ok ? 'ok  ' : 'OVER'}  ${name.padEnd(28)} ${value.padEnd(40)} budget ${budget}`);
   process.exitCode = rows.every((r) => r[3]) ? 0 : 1;

@@ -44,6 +44,7 @@ export * from './rules/reservation-visits.js';
 export * from './rules/reservations.js';
 export * from './rules/restaurant-status.js';
 export * from './rules/staff-roles.js';
+export * from './rules/storefront-seo.js';
 export * from './rules/zoned-time.js';
 export * from './theme/css.js';
 export * from './theme/defaults.js';

@@ -15,8 +15,10 @@ import { escapeHtml } from '../lib/html.js';
 import { settingsService } from '../modules/settings/service.js';
 import { tenantService } from '../modules/tenants/service.js';
 import { scriptNonce } from './security.js';
+import { loadPageRenderer, noncePlaceholder } from './ssr.js';
 
 const headSlot = '<!--app-head-->';
+const rootElement = '<div id="root"></div>';
 
 /** JSON that is safe inside a <script> element. */
 function inlineJson(value: unknown): string {
@@ -37,8 +39,14 @@ function colorStyle(theme: Theme): string {
 }
 
 /** SEO and social tags from the theme's seo/general settings (spec §3); every value escaped. */
-export function seoTags(theme: Theme, publicBaseUrl: string): string {
-  const { seo, general } = theme;
+export function seoTags(
+  theme: Theme,
+  publicBaseUrl: string,
+  page?: { title: string; description: string; url: string } | null,
+): string {
+  const { general } = theme;
+  // A page with its own title and description (a restaurant's menu, decision 035) overrides the theme's.
+  const seo = page ? { ...theme.seo, title: page.title, description: page.description } : theme.seo;
   const absolute = (url: string) => (url.startsWith('/') ? new URL(url, publicBaseUrl).toString() : url);
   const safe = (url: string) => (url && isSafeUrl(url) ? url : '');
   const title = seo.title || general.businessFullName;
@@ -57,6 +65,8 @@ export function seoTags(theme: Theme, publicBaseUrl: string): string {
     meta('property', 'og:type', seo.ogType),
     meta('property', 'og:site_name', seo.ogSiteName || general.businessShortName),
     meta('property', 'og:image', image),
+    meta('property', 'og:url', page?.url ?? ''),
+    page ? `<link rel="canonical" href="${escapeHtml(page.url)}">` : '',
     meta('name', 'twitter:card', seo.twitterCard),
     meta('name', 'twitter:site', seo.twitterHandle),
     meta('name', 'twitter:title', title),
@@ -83,12 +93,16 @@ export async function registerWeb(app: FastifyInstance, root: string) {
     .replace(/<meta name="theme-color"[^>]*>/, '')
     .replace(/<link rel="icon"[^>]*>/, '');
 
+  const renderer = await loadPageRenderer(app, root);
+
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
     cacheControl: false,
-    allowedPath: (pathname) => pathname !== '/index.html',
+    // The server bundle and the build manifest are the server's own (decision 035).
+    allowedPath: (pathname) =>
+      pathname !== '/index.html' && !pathname.startsWith('/server/') && !pathname.startsWith('/.vite/'),
     setHeaders(res, filePath) {
       const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -110,12 +124,24 @@ export async function registerWeb(app: FastifyInstance, root: string) {
       }),
     };
     const theme = config.settings?.theme;
+    const nonce = scriptNonce(reply.raw);
+    const pathname = request.url.split('?')[0] ?? '/';
+    // Decision 035: the public pages come rendered, so they paint before any script runs.
+    const rendered = theme && renderer?.isServerRendered(pathname) ? await renderer.render(request, config) : undefined;
+    if (rendered && 'redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status);
     const head = [
-      theme ? seoTags(theme, app.config.publicBaseUrl) : `<title>${escapeHtml(tenant.name)}</title>`,
+      theme ? seoTags(theme, app.config.publicBaseUrl, rendered?.seo) : `<title>${escapeHtml(tenant.name)}</title>`,
       theme ? colorStyle(theme) : '',
-      `<script nonce="${scriptNonce(reply.raw)}">window.${runtimeConfigGlobal}=${inlineJson(config)}</script>`,
+      `<script nonce="${nonce}">window.${runtimeConfigGlobal}=${inlineJson(config)}</script>`,
+      ...(rendered?.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+      rendered?.head ?? '',
     ].join('');
-    const html = page.replace(headSlot, head);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    let html = page.replace(headSlot, head);
+    if (rendered) html = html.replace(rootElement, rendered.body.replaceAll(noncePlaceholder, nonce));
+    return reply
+      .code(rendered?.status ?? 200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 }

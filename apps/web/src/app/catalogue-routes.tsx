@@ -1,10 +1,12 @@
-import type { MenuChannel } from '@orderfront/core';
+import { findRestaurantBySlug, type MenuChannel } from '@orderfront/core';
 import type { ReactNode } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { useAddToCart } from '@/features/cart/hooks/use-cart-actions';
 import { DealsView } from '@/features/menu/components/deals-view';
 import { HomeCatalogue } from '@/features/menu/components/home-catalogue';
 import { MenuView } from '@/features/menu/components/menu-view';
 import { type ProductCardAction, ProductCardActionProvider } from '@/features/menu/components/product-card-slot';
+import { getRestaurants } from '@/features/restaurants/api/get-restaurants';
 import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 import { WishlistHeart } from '@/features/wishlist/components/wishlist-heart';
@@ -12,6 +14,21 @@ import { WishlistHeart } from '@/features/wishlist/components/wishlist-heart';
 /** What the menu routes share: the selected restaurant (the restaurants feature) and the tenant's theme. */
 export function useRestaurantId(): number | null {
   return useRestaurantStore((s) => s.selectedRestaurant?.restaurant.id ?? null);
+}
+
+/**
+ * A shareable menu link (`/menu?restaurant=<slug>`, decision 035) chooses that restaurant before
+ * the page renders, as the restaurant dialog would (spec §4: a switch leaves the old cart behind).
+ * An unknown slug leaves the choice as it was.
+ */
+export async function restaurantFromUrlLoader({ request }: LoaderFunctionArgs) {
+  const wanted = new URL(request.url).searchParams.get('restaurant');
+  if (!wanted) return null;
+  const store = useRestaurantStore.getState();
+  const list = await getRestaurants(request.signal).catch(() => []);
+  const entry = findRestaurantBySlug(list, wanted);
+  if (entry && store.selectedRestaurant?.restaurant.id !== entry.restaurant.id) store.switchRestaurant(entry);
+  return null;
 }
 
 /** The dialogs' spec §7 POST /v2/cart body goes to the cart (a guest identity is made first if needed). */

@@ -1,4 +1,10 @@
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  matchRoutes,
+  type RouteObject,
+  RouterProvider,
+} from 'react-router';
 import { RouteError } from '@/components/layout/route-error';
 import { RouteLoading } from '@/components/layout/route-loading';
 import { syncCartWithCheckout } from './checkout-cart-sync';
@@ -80,9 +86,35 @@ export const routes: RouteObject[] = [
   },
 ];
 
-let router: ReturnType<typeof createBrowserRouter> | undefined;
+type Router = ReturnType<typeof createBrowserRouter>;
 
-export function AppRouter() {
-  router ??= createBrowserRouter(routes);
+let router: Router | undefined;
+
+export function AppRouter({ router: given }: { router?: Router }) {
+  router ??= given ?? createBrowserRouter(routes);
   return <RouterProvider router={router} />;
+}
+
+/**
+ * The router for a server-rendered page (decision 035): the matched routes' modules load first,
+ * and their loaders run again for what they set in this browser's stores (a table's QR link, a
+ * shared menu link), so the first render is the page the server sent. The router's data comes
+ * from the page (hydrationData), so nothing is fetched twice.
+ */
+export async function hydratedRouter(): Promise<Router> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  for (const match of matches) {
+    const route = match.route;
+    if (typeof route.lazy === 'function') {
+      const module = await route.lazy();
+      Object.assign(route, module, { lazy: undefined });
+    }
+  }
+  const request = new Request(window.location.href);
+  for (const match of matches) {
+    const loader = match.route.loader;
+    if (typeof loader === 'function')
+      await loader({ request, params: match.params, context: undefined } as unknown as LoaderFunctionArgs);
+  }
+  return createBrowserRouter(routes);
 }

@@ -41,6 +41,22 @@ export function onApiError(listener: Listener): () => void {
   return () => errorListeners.delete(listener);
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Where requests go: the network in the browser; the server's own routes, in-process, while it
+ * renders a page (decision 035). Returns a function that restores the previous transport.
+ */
+export function setApiTransport(next: Transport): () => void {
+  const previous = transport;
+  transport = next;
+  return () => {
+    transport = previous;
+  };
+}
+
 /** Spec §7: the registered token if stored, else the guest token, else none. */
 export function bearerToken(): string | null {
   return readStorage(storageKeys.token) ?? readStorage(storageKeys.guestToken);
@@ -74,7 +90,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   let response: Response;
   try {
-    response = await fetch(urlFor(path, options.query), {
+    response = await transport(urlFor(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

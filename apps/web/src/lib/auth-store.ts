@@ -1,5 +1,5 @@
 import type { Guest, User } from '@orderfront/core';
-import { create } from 'zustand';
+import { create } from '@/lib/store';
 import { api } from './api-client';
 import { readStorage, storageKeys, writeStorage } from './storage';
 

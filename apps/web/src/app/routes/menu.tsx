@@ -1,5 +1,7 @@
 import { MenuRoute } from '../catalogue-routes';
 
+export { restaurantFromUrlLoader as loader } from '../catalogue-routes';
+
 /** /menu: online ordering, at online prices. */
 export function Component() {
   return <MenuRoute channel="online" />;

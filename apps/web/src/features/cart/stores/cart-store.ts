@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from '@/lib/store';
 
 /** The cart's fetch options (spec §4: the applied coupon is kept for later fetches). */
 interface CartOptionsState {

@@ -1,8 +1,8 @@
 import { isCheckoutStep1Valid } from '@orderfront/core';
-import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { safeLocalStorage } from '@/lib/storage';
+import { create } from '@/lib/store';
 
 /**
  * Spec §3 checkout state, persisted under `checkout` except the processing and loading flags,

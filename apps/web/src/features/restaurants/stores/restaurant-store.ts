@@ -1,7 +1,7 @@
 import type { RestaurantEntry } from '@orderfront/core';
-import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { storageKeys } from '@/lib/storage';
+import { create } from '@/lib/store';
 import { checkExpiry, type ExpiryStorage, removeExpiry, saveExpiry } from '../lib/auto-clear';
 import { readAutoClearSetting } from '../lib/read-auto-clear-setting';
 

@@ -8,9 +8,9 @@ import {
   type Theme,
   type ThemePatch,
 } from '@orderfront/core';
-import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { safeLocalStorage, storageKeys, writeStorage } from '@/lib/storage';
+import { create } from '@/lib/store';
 import { applyThemeColors } from '@/lib/theme';
 
 /** The non-theme part of the app settings the storefront keeps (spec §3 webSettings). */
