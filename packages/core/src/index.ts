@@ -22,7 +22,7 @@ export * from './contract/wishlist.js';
 export * from './pricing/catalogue-prices.js';
 export { couponRejectionMessage, invalidCouponMessage, normaliseCouponCode } from './pricing/coupons.js';
 export { priceCart } from './pricing/engine.js';
-export { allocateProportionally, formatCents, percentageOfCents } from './pricing/money.js';
+export { allocateProportionally, centsToDecimal, formatCents, percentageOfCents } from './pricing/money.js';
 export * from './pricing/payment-split.js';
 export * from './pricing/product-line.js';
 export { exclusiveTaxCents, inclusiveTaxCents } from './pricing/tax.js';

@@ -83,3 +83,10 @@ export function formatCents(cents: number, currency: string, locale: string): st
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(cents / 10 ** digits);
 }
+
+/** Cents as a plain decimal string ("12.50", "-2.50"): CSV cells and schema.org prices. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

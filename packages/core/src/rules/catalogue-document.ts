@@ -7,6 +7,7 @@ import {
   menuLabels,
   salesChannels,
 } from '../contract/catalogue-editor.js';
+import { centsToDecimal } from '../pricing/money.js';
 import { toZoned } from './zoned-time.js';
 
 /**
@@ -130,13 +131,6 @@ type Column = (typeof catalogueCsvColumns)[number];
 type Row = Partial<Record<Column, string>>;
 
 const cell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** Cents as a spreadsheet-friendly decimal ("12.50", "-1.00"). */
-export const centsToDecimal = (cents: number) => {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
 
 function decimalToCents(value: string): number | null {
   const m = /^(-?)(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value.trim());

@@ -1,5 +1,6 @@
 import type { Menu } from '../contract/catalogue.js';
 import type { RestaurantDetail, RestaurantEntry } from '../contract/restaurants.js';
+import { centsToDecimal } from '../pricing/money.js';
 
 /** Lower-case words joined by hyphens: the readable part of a shareable menu URL (decision 035). */
 export function slugify(text: string): string {
@@ -34,13 +35,6 @@ export function findRestaurantBySlug(
 }
 
 const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
-/** Cents as the decimal string schema.org prices use ("12.50"). */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 export interface MenuJsonLdInput {
   restaurant: RestaurantDetail;
