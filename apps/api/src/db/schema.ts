@@ -24,6 +24,8 @@ export interface TenantsTable {
   /** Australian Business Number, 11 digits; Australian Company Number, 9 digits (core business-numbers). */
   abn: string | null;
   acn: string | null;
+  /** Set by the operator's `tenant disable`: the storefront and API answer 503 (decision 036). */
+  disabled_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -924,9 +926,28 @@ export interface Database {
   loyalty_accounts: LoyaltyAccountsTable;
   loyalty_ledger: LoyaltyLedgerTable;
   job_runs: JobRunsTable;
+  invitations: InvitationsTable;
 }
 
 /** A background job's lease (decision 030); platform-wide, so no tenant_id. */
+/** An owner's invitation to run the business with them (decision 036); only the token's hash is kept. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Lower-cased. */
+  email: string;
+  role: 'staff' | 'manager' | 'owner';
+  /** JSON array of restaurant ids the invitee will work at (owners manage every restaurant). */
+  restaurant_ids: Generated<string>;
+  /** SHA-256 of the one-time token sent in the link. */
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface JobRunsTable {
   name: string;
   holder: string | null;
