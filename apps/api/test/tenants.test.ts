@@ -157,13 +157,14 @@ describe('businesses and the people who run them', () => {
         { key: 'payments', done: false },
       ],
     });
-    // The demo business has restaurants, hours and a menu, but only the sandbox for cards.
+    // The demo business has restaurants, hours, a menu and its chosen (sandbox) provider.
     const demo = await ctx.app.inject({
       method: 'GET',
       url: '/api/v2/admin/going-live',
       headers: bearer(await signInAs(ctx.app, 'staff')),
     });
-    expect(demo.json().data.items.map((i: { done: boolean }) => i.done)).toEqual([true, true, true, false]);
+    expect(demo.json().data.items.map((i: { done: boolean }) => i.done)).toEqual([true, true, true, true]);
+    expect(demo.json().data.ready).toBe(true);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v2/admin/going-live' })).statusCode).toBe(401);
   });
 

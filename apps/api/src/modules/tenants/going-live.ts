@@ -5,8 +5,8 @@ const count = (row: { n: unknown } | undefined) => Number(row?.n ?? 0);
 
 /**
  * What the storefront still lacks before it can take an order (spec §3, §9): an open restaurant,
- * opening hours at an open restaurant, something on an open restaurant's menu, and a real card
- * provider (the sandbox takes no money).
+ * opening hours at an open restaurant, something on an open restaurant's menu, and a card
+ * provider chosen by the business (a new one has none).
  */
 export async function goingLive(db: Db, tenantId: number): Promise<GoingLive> {
   const [open, hours, menu, payment] = await Promise.all([
@@ -65,8 +65,13 @@ export async function goingLive(db: Db, tenantId: number): Promise<GoingLive> {
     },
     {
       key: 'payments',
-      done: provider === 'stripe',
-      detail: provider === 'stripe' ? 'Card payments by Stripe' : 'Only the test sandbox takes cards: set up Stripe',
+      done: provider !== '',
+      detail:
+        provider === 'stripe'
+          ? 'Card payments by Stripe'
+          : provider
+            ? 'The test sandbox takes cards (no real money): switch to Stripe to be paid'
+            : 'No card payment provider is set up',
     },
   ];
   return { ready: items.every((item) => item.done), items };
