@@ -130,7 +130,7 @@ test.describe('a new business goes live without a developer', () => {
 
     // The owner sees the new member on the team.
     await page.reload();
-    await expect(page.getByRole('cell', { name: /Yuki Tanaka/ })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Role of Yuki Tanaka' })).toHaveValue('staff');
 
     // A customer on Harbour Sushi's host sees Harbour Sushi, never Bella Nonna.
     const customerContext = await browser.newContext();
@@ -140,6 +140,7 @@ test.describe('a new business goes live without a developer', () => {
     await expect(customer.locator('body')).not.toContainText('Bella Nonna');
     await customerContext.close();
 
-    expect(pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    // Plain-HTTP test hosts make Chromium ignore the COOP header; anything else is a real error.
+    expect(pageErrors.filter((e) => !e.includes('Cross-Origin-Opener-Policy'))).toEqual([]);
   });
 });

@@ -3,6 +3,11 @@ import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/runtime';
 import { AcceptInvitationForm } from '@/features/auth/components/accept-invitation-form';
 import { AuthCard, linkClass } from '@/features/auth/components/form-fields';
+import { choosesOwnRestaurant } from '@/features/restaurants/lib/page-choice';
+import type { RouteHandle } from '../layout/root-layout';
+
+/** No restaurant is needed to join a team: the mandatory restaurant dialog does not cover it. */
+export const handle: RouteHandle & typeof choosesOwnRestaurant = { ...choosesOwnRestaurant, title: 'Join the team' };
 
 /** The token travels in the fragment (`#token=…`): browsers never send it to a server or in Referer. */
 function readToken(): string | null {
@@ -14,7 +19,6 @@ function readToken(): string | null {
 export function Component() {
   const [token] = useState(readToken);
   useEffect(() => {
-    document.title = `Join ${runtimeConfig.tenant?.name ?? 'the team'}`;
     // Out of the address bar and history once read.
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
   }, []);
