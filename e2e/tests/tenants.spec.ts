@@ -94,7 +94,7 @@ test.describe('a new business goes live without a developer', () => {
     const restaurant = 'Harbour Sushi Circular Quay';
     addOpenRestaurant(tenantId, restaurant);
     await page.reload();
-    await expect(checklist.getByText('1 restaurant(s) open')).toBeVisible();
+    await expect(checklist.getByText('1 restaurant open')).toBeVisible();
     await expect(checklist.getByRole('link', { name: 'Go to Hours' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await expect(nav.getByRole('list', { name: 'Business' }).getByRole('link', { name: 'Staff' })).toBeVisible();

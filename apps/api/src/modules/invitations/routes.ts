@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAbility, requireStaff } from '../admin/access.js';
 import { userOf } from '../auth/identity.js';
-import { strictLimit } from '../auth/sign-in-routes.js';
 import { goingLive } from '../tenants/going-live.js';
 import { invitationService } from './service.js';
 
@@ -100,7 +99,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/auth/accept-invitation',
     {
-      config: strictLimit(app.config),
+      // The per-IP limit of the calls that check secrets (as sign-in's).
+      config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Accept an invitation once: set name and password, take the role, and sign in',

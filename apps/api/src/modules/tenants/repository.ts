@@ -66,6 +66,48 @@ export function tenantRepository(db: Db) {
         return id;
       });
     },
+    /** What going live needs, counted over the tenant's open restaurants (going-live.ts). */
+    async goingLiveFacts(tenantId: number) {
+      const count = (row: { n: unknown } | undefined) => Number(row?.n ?? 0);
+      const [open, hours, menu, payment] = await Promise.all([
+        db
+          .selectFrom('restaurants')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .where('status', '=', 1)
+          .executeTakeFirst(),
+        db
+          .selectFrom('restaurant_hours as h')
+          .innerJoin('restaurants as r', (join) =>
+            join.onRef('r.id', '=', 'h.restaurant_id').onRef('r.tenant_id', '=', 'h.tenant_id'),
+          )
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('h.tenant_id', '=', tenantId)
+          .where('r.status', '=', 1)
+          .executeTakeFirst(),
+        db
+          .selectFrom('restaurant_products as p')
+          .innerJoin('restaurants as r', (join) =>
+            join.onRef('r.id', '=', 'p.restaurant_id').onRef('r.tenant_id', '=', 'p.tenant_id'),
+          )
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('p.tenant_id', '=', tenantId)
+          .where('r.status', '=', 1)
+          .executeTakeFirst(),
+        db
+          .selectFrom('app_settings')
+          .select('payment_gateway_config')
+          .where('tenant_id', '=', tenantId)
+          .where('restaurant_id', 'is', null)
+          .executeTakeFirst(),
+      ]);
+      return {
+        open: count(open),
+        hours: count(hours),
+        menu: count(menu),
+        paymentConfig: payment?.payment_gateway_config ?? null,
+      };
+    },
     async update(id: number, values: { host?: string; disabled_at?: string | null }) {
       const result = await db
         .updateTable('tenants')

@@ -12,7 +12,7 @@ const restaurant = { id: 1, name: 'Harbour Circular Quay', timezone: 'Australia/
 const missing: GoingLive = {
   ready: false,
   items: [
-    { key: 'restaurant', done: true, detail: '1 restaurant(s) open' },
+    { key: 'restaurant', done: true, detail: '1 restaurant open' },
     { key: 'hours', done: false, detail: 'No open restaurant has opening hours' },
     { key: 'menu', done: false, detail: 'No open restaurant has anything on its menu' },
     { key: 'payments', done: false, detail: 'No card payment provider is set up' },
