@@ -132,6 +132,21 @@ test.describe('a new business goes live without a developer', () => {
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Role of Yuki Tanaka' })).toHaveValue('staff');
 
+    // Below 1024 px the grouped sections fold behind one button, usable from the keyboard.
+    await page.setViewportSize({ width: 800, height: 900 });
+    const sections = nav.getByRole('button', { name: /^Sections/ });
+    await expect(sections).toContainText('Staff');
+    await expect(nav.getByRole('link', { name: 'Staff' })).toBeHidden();
+    await sections.focus();
+    await page.keyboard.press('Enter');
+    await expect(sections).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('list', { name: 'Service' }).getByRole('link', { name: 'Orders' })).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+    await nav.getByRole('link', { name: 'Hours' }).click();
+    await expect(page.getByRole('heading', { name: 'Opening hours' })).toBeVisible();
+    await expect(sections).toHaveAttribute('aria-expanded', 'false');
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // A customer on Harbour Sushi's host sees Harbour Sushi, never Bella Nonna.
     const customerContext = await browser.newContext();
     const customer = await customerContext.newPage();
