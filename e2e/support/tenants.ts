@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { latestMail } from './outbox';
@@ -89,4 +92,42 @@ export async function signUpStaff(
     db.close();
   }
   return { token: token as string, user: { ...user, role } };
+}
+
+/**
+ * Runs the operator's `tenant` command (apps/api/dist/cli.js, built by the e2e server's start) on
+ * the e2e database, with links pointing at the e2e server's port. Answers stdout; throws on failure.
+ */
+export function runTenantCli(baseUrl: string, args: string[]): string {
+  const file = process.env.E2E_DATABASE_FILE;
+  if (!file) throw new Error('E2E_DATABASE_FILE is not set: run through the e2e global setup');
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  // Like the e2e server: no SMTP, so the invitation lands in the outbox the test reads.
+  const { SMTP_URL: _smtp, ...env } = process.env;
+  const result = spawnSync(process.execPath, [path.join(root, 'apps/api/dist/cli.js'), 'tenant', ...args], {
+    cwd: root,
+    env: { ...env, DATABASE_URL: `sqlite:${file}`, PUBLIC_BASE_URL: baseUrl, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`tenant ${args[0]} failed (${result.status}): ${result.stderr}`);
+  return result.stdout;
+}
+
+/** An open restaurant of `tenantId` (the restaurants screens are not part of this journey); answers its id. */
+export function addOpenRestaurant(tenantId: number, name: string): number {
+  const db = open();
+  try {
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const row = db
+      .prepare(
+        `insert into restaurants (tenant_id, name, slug, status, street_name, suburb, city, state, postcode, country,
+           phone, email, latitude, longitude, timezone, image_path)
+         values (?, ?, ?, 1, '1 Circular Quay', 'Sydney', 'Sydney', 'NSW', '2000', 'AU',
+           '(02) 9000 0001', 'quay@e2e.test', -33.86, 151.21, 'Australia/Sydney', null) returning id`,
+      )
+      .get(tenantId, name, slug) as { id: number };
+    return row.id;
+  } finally {
+    db.close();
+  }
 }

@@ -24,6 +24,7 @@ import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
 import { giftCardPayments, providerLookup } from './modules/gift-cards/payments.js';
 import { giftCardRoutes } from './modules/gift-cards/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { invitationRoutes } from './modules/invitations/routes.js';
 import { jobsPlugin } from './modules/jobs/plugin.js';
 import { loyaltyRoutes } from './modules/loyalty/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
@@ -37,6 +38,7 @@ import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { rewardsRoutes } from './modules/rewards/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
+import { tenantStatusPlugin } from './modules/tenants/status.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { backupsPlugin } from './plugins/backups.js';
 import { cachePlugin } from './plugins/cache.js';
@@ -157,6 +159,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
         errorResponseBuilder: (_request, context) =>
           new AppError('rate_limited', `Too many requests; try again in ${context.after}`),
       });
+      // A disabled business answers 503 on every call that names it (decision 036).
+      await api.register(tenantStatusPlugin);
       await api.register(healthRoutes);
       await api.register(metricsRoutes);
       await api.register(authRoutes);
@@ -179,6 +183,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(giftCardRoutes, { payments: giftCardPayments(providerLookup(app.orders.payments)) });
       await api.register(loyaltyRoutes);
       await api.register(rewardsRoutes);
+      await api.register(invitationRoutes);
     },
     { prefix: '/api' },
   );

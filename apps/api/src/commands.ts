@@ -5,6 +5,8 @@ import { BackupError } from './db/backup/manifest.js';
 import { restoreBackup } from './db/backup/restore.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest, migrationStatus } from './db/migrate.js';
+import { tenantCommand } from './modules/tenants/command.js';
+import { OperatorError } from './modules/tenants/operator.js';
 
 async function withDatabase<T>(config: Config, fn: (db: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
   const db = openDatabase(config.database);
@@ -57,6 +59,14 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
       return `Backed up to ${dir}\n  schema ${manifest.schema_version}, ${manifest.files.length} file(s), ${bytes} bytes.`;
     });
   },
+  /** `tenant create|list|set-host|disable|enable`: the platform operator's businesses (decision 036). */
+  async tenant(args) {
+    const config = loadConfig();
+    return withDatabase(config, async (db) => {
+      await migrateToLatest(db);
+      return tenantCommand(config, db, args);
+    });
+  },
   async restore(args) {
     const file = args.find((arg) => !arg.startsWith('--'));
     if (!file) throw new BackupError('Usage: npm run restore -- BACKUP_DIRECTORY (a directory made by npm run backup)');
@@ -87,7 +97,7 @@ export async function runCommand(argv: string[]): Promise<CommandResult> {
   try {
     return { code: 0, stdout: `${await command(args)}\n`, stderr: '' };
   } catch (error) {
-    const known = error instanceof ConfigError || error instanceof BackupError;
+    const known = error instanceof ConfigError || error instanceof BackupError || error instanceof OperatorError;
     return { code: 1, stdout: '', stderr: `${known ? (error as Error).message : String(error)}\n` };
   }
 }

@@ -94,6 +94,23 @@ describe('serving the storefront', () => {
     expect(res.body).toContain('<title>Luigi &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;</title>');
   });
 
+  it("answers a disabled business's host with a plain 503 page naming it, never another business's shop", async () => {
+    await addTenant(ctx.db, {
+      id: 8,
+      name: 'Closed Kitchen',
+      slug: 'closed',
+      host: 'closed.example',
+      disabled_at: new Date().toISOString(),
+    });
+    const res = await ctx.app.inject({ method: 'GET', url: '/menu', headers: { host: 'closed.example' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<h1>Closed Kitchen</h1>');
+    expect(res.body).toContain('not taking orders online');
+    expect(res.body).not.toContain('__STOREFRONT_CONFIG__');
+    expect(res.body).not.toContain('Bella Nonna');
+  });
+
   it('inlines the tenant theme colours and SEO tags, so the first paint needs no settings call', async () => {
     await ctx.db
       .updateTable('app_settings')

@@ -17,6 +17,7 @@ export * from './contract/rewards.js';
 export * from './contract/runtime-config.js';
 export * from './contract/settings.js';
 export * from './contract/setup.js';
+export * from './contract/tenants.js';
 export * from './contract/text.js';
 export * from './contract/wishlist.js';
 export * from './pricing/catalogue-prices.js';

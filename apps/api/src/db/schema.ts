@@ -28,6 +28,8 @@ export interface TenantsTable {
   address: string | null;
   phone: string | null;
   email: string | null;
+  /** Set by the operator's `tenant disable`: the storefront and API answer 503 (decision 036). */
+  disabled_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -961,6 +963,7 @@ export interface Database {
   job_runs: JobRunsTable;
   restaurant_closures: RestaurantClosuresTable;
   dining_tables: DiningTablesTable;
+  invitations: InvitationsTable;
 }
 
 /** A day a restaurant is closed outside its weekly hours: a public holiday or a closure (decision 037). */
@@ -984,6 +987,24 @@ export interface DiningTablesTable {
   restaurant_id: number;
   /** Unique per restaurant. */
   name: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** An owner's invitation to run the business with them (decision 036); only the token's hash is kept. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Lower-cased. */
+  email: string;
+  role: 'staff' | 'manager' | 'owner';
+  /** JSON array of restaurant ids the invitee will work at (owners manage every restaurant). */
+  restaurant_ids: Generated<string>;
+  /** SHA-256 of the one-time token sent in the link. */
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

@@ -77,6 +77,20 @@ export function seoTags(
   ].join('');
 }
 
+/** A disabled business's storefront (decision 036): a plain page that says so, answered 503. */
+function sendDisabled(reply: FastifyReply, name: string) {
+  const title = escapeHtml(name);
+  return reply
+    .code(503)
+    .header('cache-control', 'no-store')
+    .header('retry-after', '3600')
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
+        `<body><main><h1>${title}</h1><p>This shop is not taking orders online at the moment. Please check back later.</p></main></body></html>`,
+    );
+}
+
 /** Serves the built storefront: hashed assets cached for a year, index.html per tenant. */
 export async function registerWeb(app: FastifyInstance, root: string) {
   const indexFile = path.join(root, 'index.html');
@@ -112,6 +126,7 @@ export async function registerWeb(app: FastifyInstance, root: string) {
   return async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const tenant = await tenants.forHost(request.hostname);
     if (!tenant) throw new AppError('service_unavailable', 'This storefront is not configured');
+    if (tenant.disabled_at) return sendDisabled(reply, tenant.name);
     // The tenant's current settings go into the page, so the first paint needs no settings call.
     const entry = await settings.resolve(tenant.id, null);
     const config: RuntimeConfig = {

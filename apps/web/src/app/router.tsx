@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: 'table-reservation/success', lazy: () => import('./routes/table-reservation-success') },
       { path: 'reservations', lazy: () => import('./routes/reservations') },
       { path: 'login', lazy: () => import('./routes/login') },
+      { path: 'accept-invite', lazy: () => import('./routes/accept-invite') },
       { path: 'signup', lazy: () => import('./routes/signup') },
       { path: 'complete-login', lazy: () => import('./routes/complete-login') },
       { path: 'otp-verification', lazy: () => import('./routes/otp-verification') },

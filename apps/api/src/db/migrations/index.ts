@@ -20,6 +20,7 @@ import * as tenantTaxName from './20261126T0900-tenant-tax-name.js';
 import * as businessLegal from './20261127T0900-business-legal.js';
 import * as restaurantSetup from './20261127T1100-restaurant-setup.js';
 import * as catalogueEditor from './20261127T1200-catalogue-editor.js';
+import * as tenantsInvitations from './20261127T1000-tenants-invitations.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0900-business-legal': businessLegal,
   '20261127T1100-restaurant-setup': restaurantSetup,
   '20261127T1200-catalogue-editor': catalogueEditor,
+  '20261127T1000-tenants-invitations': tenantsInvitations,
 };

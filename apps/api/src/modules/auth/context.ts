@@ -42,7 +42,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-function missingProfile(user: UserRow): Session['needs_profile'] {
+export function missingProfile(user: UserRow): Session['needs_profile'] {
   const missing: Session['needs_profile'] = [];
   if (!user.name.trim()) missing.push('name');
   if (!user.phone_no.trim()) missing.push('phone_no');

@@ -1,10 +1,18 @@
 import { randomInt } from 'node:crypto';
-import type { Guest, User, UserRole } from '@orderfront/core';
+import type { Guest, Session, User, UserRole } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../lib/errors.js';
 import { codeRequests } from './code-requests.js';
-import { type AuthContext, type AuthServiceDeps, authContext, authLimits, minutesFromNow, toUser } from './context.js';
+import {
+  type AuthContext,
+  type AuthServiceDeps,
+  authContext,
+  authLimits,
+  minutesFromNow,
+  missingProfile,
+  toUser,
+} from './context.js';
 import { hashPassword, newToken, sha256, verifyPassword } from './crypto.js';
 import { emailChanges } from './email-change.js';
 import type { GuestIdentity } from './identity.js';
@@ -21,6 +29,29 @@ export function authService(deps: AuthServiceDeps) {
 export function tokenService(db: Db) {
   const repo = authRepository(db);
   return { findLive: (token: string) => repo.findLiveToken(sha256(token), new Date().toISOString()) };
+}
+
+/**
+ * A new session for a user another module has just let in (an accepted invitation, decision 036):
+ * the same token and answer as a sign-in, without a guest to merge.
+ */
+export function sessionStarter(db: Db) {
+  const repo = authRepository(db);
+  return {
+    async start(tenantId: number, userId: number): Promise<Session> {
+      const user = await repo.findUserById(tenantId, userId);
+      if (!user) throw new AppError('unauthorized', 'Please log in');
+      const token = newToken();
+      await repo.insertToken({
+        tenant_id: tenantId,
+        token_hash: sha256(token),
+        kind: 'user',
+        user_id: userId,
+        expires_at: minutesFromNow(authLimits.userTokenDays * 24 * 60),
+      });
+      return { token, user: toUser(user), needs_profile: missingProfile(user) };
+    },
+  };
 }
 
 function guestActions({ repo, assertTenant }: AuthContext) {

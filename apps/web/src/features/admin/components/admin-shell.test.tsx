@@ -97,7 +97,8 @@ describe('back office: who sees what', () => {
   it('shows staff only orders-side areas: availability and pause, no edits, switches, bookings, theme or staff', async () => {
     signIn('staff', [restaurants[0] as (typeof restaurants)[number]]);
     renderApp('/admin/menu', { stub: false });
-    expect(await navLinks()).toEqual(['Orders', 'Availability', 'Ordering', 'Gift cards', 'Customer points']);
+    // Grouped by section, in the order the sections first appear (Service, Menu, Customers, Business).
+    expect(await navLinks()).toEqual(['Orders', 'Ordering', 'Availability', 'Gift cards', 'Customer points']);
     expect(await screen.findByRole('button', { name: 'Out today: Margherita' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Margherita' })).not.toBeInTheDocument();
     // The switcher lists only the restaurants this user manages.
@@ -124,17 +125,17 @@ describe('back office: who sees what', () => {
     renderApp('/admin/menu', { stub: false });
     expect(await navLinks()).toEqual([
       'Orders',
+      'Ordering',
+      'Reservations',
+      'Tables',
       'Availability',
       'Menu editor',
-      'Ordering',
       'Coupons',
       'Gift cards',
       'Customer points',
-      'Reservations',
       'Hours',
       'Restaurants',
       'Delivery zones',
-      'Tables',
     ]);
     expect(await screen.findByRole('button', { name: 'Edit Margherita' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Ordering' }));
@@ -148,21 +149,21 @@ describe('back office: who sees what', () => {
     const { router } = renderApp('/admin', { stub: false });
     expect(await navLinks()).toEqual([
       'Orders',
+      'Ordering',
+      'Reservations',
+      'Tables',
       'Availability',
       'Menu editor',
-      'Ordering',
       'Coupons',
       'Gift cards',
       'Customer points',
       'Loyalty and gift card settings',
-      'Reservations',
       'Hours',
       'Theme',
       'Staff',
       'Business settings',
       'Restaurants',
       'Delivery zones',
-      'Tables',
     ]);
     // Every staff role lands on the orders board.
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));

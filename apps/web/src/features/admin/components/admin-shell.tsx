@@ -1,25 +1,18 @@
 import type { AdminAbility } from '@orderfront/core';
+
+export type { AdminNavGroup, AdminNavItem } from './admin-navigation';
+
 import { type ReactNode, useMemo } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { useAdminMe } from '../api/get-admin-me';
 import { useAdminRestaurantStore } from '../stores/admin-restaurant-store';
 import { AdminContext, type AdminContextValue, useAdmin } from './admin-context';
+import { type AdminNavItem, AdminNavigation } from './admin-navigation';
+import { GoingLiveChecklist } from './going-live-checklist';
 import { OrderFeedProvider } from './order-feed';
 import { inputClass, Notice } from './ui';
-
-/** The back office's sections; the navigation groups its links under these headings. */
-export type AdminNavGroup = 'Service' | 'Menu' | 'Customers' | 'Business';
-
-export interface AdminNavItem {
-  to: string;
-  label: string;
-  group: AdminNavGroup;
-  ability: AdminAbility;
-  /** Shown next to the label (e.g. new orders). */
-  badge?: ReactNode;
-}
 
 function Centered({ children }: { children: ReactNode }) {
   return (
@@ -93,6 +86,17 @@ export function AdminShell({ nav, children }: { nav: AdminNavItem[]; children: R
       </Centered>
     );
   }
+  if (!value && me.user.role === 'owner') {
+    // A new business (decision 036): its owner starts from the going-live checklist.
+    return (
+      <Centered>
+        <h1 className="font-bold text-2xl text-stone-900">Restaurant back office</h1>
+        <div className="w-full text-left">
+          <GoingLiveChecklist />
+        </div>
+      </Centered>
+    );
+  }
   if (!value) {
     return (
       <Centered>
@@ -105,7 +109,7 @@ export function AdminShell({ nav, children }: { nav: AdminNavItem[]; children: R
   const frame = (
     <div className="min-h-dvh bg-stone-100 text-stone-900 print:bg-white">
       <header className="border-stone-300 border-b bg-white print:hidden">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <p className="font-bold text-lg">Restaurant back office</p>
           <label className="flex items-center gap-2 text-sm">
             <span>Restaurant</span>
@@ -125,31 +129,13 @@ export function AdminShell({ nav, children }: { nav: AdminNavItem[]; children: R
             </Link>
           </p>
         </div>
-        <nav aria-label="Back office" className="mx-auto max-w-6xl px-4">
-          <ul className="flex flex-wrap gap-1">
-            {nav
-              .filter((item) => me.abilities[item.ability])
-              .map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    // A parent area (Availability) is not active on its child's page (Menu editor).
-                    end={nav.some((other) => other.to.startsWith(`${item.to}/`))}
-                    className={({ isActive }) =>
-                      `inline-flex items-center gap-2 border-b-2 px-3 py-2 font-semibold text-sm ${isActive ? 'border-stone-900 text-stone-900' : 'border-transparent text-stone-700 hover:text-stone-900'}`
-                    }
-                  >
-                    {item.label}
-                    {item.badge}
-                  </NavLink>
-                </li>
-              ))}
-          </ul>
-        </nav>
       </header>
-      <main id="main" className="mx-auto max-w-6xl p-4">
-        {children}
-      </main>
+      <div className="mx-auto max-w-7xl px-4 lg:flex lg:gap-6">
+        <AdminNavigation items={nav.filter((item) => me.abilities[item.ability])} />
+        <main id="main" className="min-w-0 flex-1 py-4">
+          {children}
+        </main>
+      </div>
     </div>
   );
   // The live order feed lives in the frame so the badge and the alert work on every page.

@@ -1,10 +1,19 @@
-import { type AddStaffBody, addStaffBodySchema, type StaffMember } from '@orderfront/core';
+import {
+  type AddStaffBody,
+  addStaffBodySchema,
+  type CreateInvitationBody,
+  createInvitationBodySchema,
+  type InvitationRole,
+  type StaffMember,
+} from '@orderfront/core';
 import { useId } from 'react';
 import { z } from 'zod';
 import { useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useAddStaff } from '../api/add-staff';
 import { useStaff } from '../api/get-staff';
+import { useCreateInvitation, useInvitations } from '../api/invitations';
+import { useRemoveStaff } from '../api/remove-staff';
 import { useSetStaffRestaurants } from '../api/set-staff-restaurants';
 import { useSetStaffRole } from '../api/set-staff-role';
 import { problemOf } from '../lib/form';
@@ -17,6 +26,115 @@ const addMemberFormSchema = (restaurantId: number) =>
     .object({ email: z.string(), role: z.enum(['staff', 'manager']) })
     .transform((d): AddStaffBody => ({ ...d, restaurant_ids: [restaurantId] }))
     .pipe(addStaffBodySchema);
+
+const roleNames: Record<InvitationRole, string> = { staff: 'Staff', manager: 'Manager', owner: 'Owner' };
+
+/** Someone new, by email: a one-time link (valid 7 days) to set their name and password. */
+function InviteForm() {
+  const { me, restaurant } = useAdmin();
+  const invite = useCreateInvitation();
+  const id = useId();
+  type Values = { email: string; role: InvitationRole; restaurant_ids: number[] };
+  const schema = z
+    .object({ email: z.string(), role: z.enum(['staff', 'manager', 'owner']), restaurant_ids: z.array(z.number()) })
+    .transform((d): CreateInvitationBody => d)
+    .pipe(createInvitationBodySchema);
+  const { register, handleSubmit, reset, setError, watch, setValue, formState } = useZodForm(schema, {
+    defaultValues: { email: '', role: 'staff', restaurant_ids: [restaurant.id] } as Values,
+  });
+  const chosen = watch('restaurant_ids');
+  const role = watch('role');
+  const problem = problemOf(formState.errors);
+  const onSubmit = handleSubmit((body) =>
+    invite.mutate(body, {
+      onSuccess: (made) => {
+        reset({ email: '', role: 'staff', restaurant_ids: [restaurant.id] });
+        toast.success('Invitation sent', {
+          description: `${made.email} has a link to join as ${roleNames[made.role]}.`,
+        });
+      },
+      onError: (error) => setError('root.server', { message: error.message }),
+    }),
+  );
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
+      noValidate
+      className="mb-6 grid gap-3 rounded-md border border-stone-300 bg-white p-4"
+    >
+      <h2 id={`${id}-title`} className="font-bold">
+        Invite someone new
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <label htmlFor={`${id}-email`} className="grid gap-1 text-sm">
+          Their email
+          <input id={`${id}-email`} type="email" className={inputClass} {...register('email')} />
+        </label>
+        <label htmlFor={`${id}-role`} className="grid gap-1 text-sm">
+          Role
+          <select id={`${id}-role`} className={inputClass} {...register('role')}>
+            <option value="staff">Staff</option>
+            <option value="manager">Manager</option>
+            <option value="owner">Owner (every restaurant)</option>
+          </select>
+        </label>
+      </div>
+      {role !== 'owner' && (
+        <fieldset className="flex flex-wrap gap-3 text-sm">
+          <legend className="mb-1">Works at</legend>
+          {me.restaurants.map((r) => (
+            <label key={r.id} className="flex items-center gap-1.5">
+              <input
+                type="checkbox"
+                className="size-4 accent-stone-900"
+                checked={chosen.includes(r.id)}
+                onChange={(e) =>
+                  setValue(
+                    'restaurant_ids',
+                    e.target.checked ? [...chosen, r.id] : chosen.filter((rid) => rid !== r.id),
+                  )
+                }
+              />
+              {r.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <div>
+        <Button primary type="submit" disabled={invite.isPending}>
+          Send invitation
+        </Button>
+      </div>
+      {problem && (
+        <p role="alert" className="text-red-700 text-sm">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Invitations not accepted yet. */
+function PendingInvitations() {
+  const { data } = useInvitations();
+  if (!data?.length) return null;
+  const until = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  return (
+    <section aria-labelledby="pending-invitations" className="mb-6">
+      <h2 id="pending-invitations" className="mb-2 font-bold">
+        Invited, not joined yet
+      </h2>
+      <ul className="grid gap-1 text-sm">
+        {data.map((i) => (
+          <li key={i.id}>
+            {i.email} · {roleNames[i.role]} · link works until {until(i.expires_at)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function AddMemberForm() {
   const { restaurant } = useAdmin();
@@ -38,8 +156,12 @@ function AddMemberForm() {
   return (
     <form
       onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
       className="mb-6 flex flex-wrap items-end gap-3 rounded-md border border-stone-300 bg-white p-4"
     >
+      <h2 id={`${id}-title`} className="w-full font-bold">
+        Add someone who already has an account
+      </h2>
       <label htmlFor={`${id}-email`} className="grid gap-1 text-sm">
         Email of their account
         <input id={`${id}-email`} type="email" required className={inputClass} {...register('email')} />
@@ -67,6 +189,8 @@ function MemberRow({ member }: { member: StaffMember }) {
   const { me } = useAdmin();
   const assign = useSetStaffRestaurants();
   const setRole = useSetStaffRole();
+  const remove = useRemoveStaff();
+  const isMe = member.id === me.user.id;
   const toggle = (restaurantId: number, on: boolean) => {
     const ids = on
       ? [...member.restaurant_ids, restaurantId]
@@ -83,27 +207,23 @@ function MemberRow({ member }: { member: StaffMember }) {
         <br />
         <span className="text-stone-700">{member.email}</span>
       </td>
-      <td className="p-2 capitalize">
-        {member.role === 'owner' ? (
-          member.role
-        ) : (
-          <select
-            className={inputClass}
-            value={member.role}
-            disabled={setRole.isPending}
-            aria-label={`Role of ${member.name}`}
-            onChange={(e) =>
-              setRole.mutate(
-                { id: member.id, role: e.target.value as 'staff' | 'manager' | 'customer' },
-                { onError: (err) => toast.error('Not changed', { description: err.message }) },
-              )
-            }
-          >
-            <option value="staff">Staff</option>
-            <option value="manager">Manager</option>
-            <option value="customer">No access (customer)</option>
-          </select>
-        )}
+      <td className="p-2">
+        <select
+          className={inputClass}
+          value={member.role}
+          disabled={setRole.isPending}
+          aria-label={`Role of ${member.name}`}
+          onChange={(e) =>
+            setRole.mutate(
+              { id: member.id, role: e.target.value as InvitationRole },
+              { onError: (err) => toast.error('Not changed', { description: err.message }) },
+            )
+          }
+        >
+          <option value="staff">Staff</option>
+          <option value="manager">Manager</option>
+          <option value="owner">Owner</option>
+        </select>
       </td>
       <td className="p-2">
         {member.role === 'owner' ? (
@@ -126,19 +246,38 @@ function MemberRow({ member }: { member: StaffMember }) {
           </div>
         )}
       </td>
+      <td className="p-2">
+        <Button
+          disabled={remove.isPending}
+          aria-label={`Remove access of ${member.name}`}
+          onClick={() => {
+            const who = isMe ? 'your own access' : `${member.name}'s access`;
+            if (!window.confirm(`Remove ${who} to the back office? The account stays, as a customer's.`)) return;
+            remove.mutate(member.id, {
+              onSuccess: () => toast.success('Access removed', { description: `${member.name} is a customer now.` }),
+              onError: (err) => toast.error('Not removed', { description: err.message }),
+            });
+          }}
+        >
+          Remove access
+        </Button>
+      </td>
     </tr>
   );
 }
 
-/** Staff accounts (owner): who works at which restaurant. Roles are set from the accounts' call. */
+/** Staff accounts (owner): invitations, who works at which restaurant, roles and removing access. */
 export function StaffPage() {
   const { data, error, isPending } = useStaff();
   return (
     <section>
       <PageTitle>Staff</PageTitle>
       <p className="mb-3 text-sm text-stone-700">
-        Someone new signs up in the shop first; then add them here by the email of their account.
+        Invite someone new by email: they get a link to set their password. Someone with an account in the shop can be
+        added at once.
       </p>
+      <InviteForm />
+      <PendingInvitations />
       <AddMemberForm />
       {error && <Notice tone="error">{error.message}</Notice>}
       {isPending && <p role="status">Loading…</p>}
@@ -149,6 +288,9 @@ export function StaffPage() {
               <th className="p-2">Name</th>
               <th className="p-2">Role</th>
               <th className="p-2">Restaurants</th>
+              <th className="p-2">
+                <span className="sr-only">Access</span>
+              </th>
             </tr>
           </thead>
           <tbody>
