@@ -3,15 +3,17 @@ import type { AdminAbility } from '@orderfront/core';
 export type { AdminNavGroup, AdminNavItem } from './admin-navigation';
 
 import { type ReactNode, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { useAdminMe } from '../api/get-admin-me';
 import { useAdminRestaurantStore } from '../stores/admin-restaurant-store';
 import { AdminContext, type AdminContextValue, useAdmin } from './admin-context';
 import { type AdminNavItem, AdminNavigation } from './admin-navigation';
+import { BusinessPage } from './business-page';
 import { GoingLiveChecklist } from './going-live-checklist';
 import { OrderFeedProvider } from './order-feed';
+import { FirstRestaurant } from './restaurants-page';
 import { inputClass, Notice } from './ui';
 
 function Centered({ children }: { children: ReactNode }) {
@@ -21,6 +23,34 @@ function Centered({ children }: { children: ReactNode }) {
       className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center"
     >
       {children}
+    </main>
+  );
+}
+
+/**
+ * A new business's owner has no restaurant yet, so no switcher and no restaurant's areas: the
+ * going-live checklist, and the two steps it starts with (business details, the first restaurant).
+ */
+function FirstSteps() {
+  const { pathname } = useLocation();
+  const step = pathname.startsWith('/admin/business') ? (
+    <BusinessPage />
+  ) : pathname.startsWith('/admin/restaurants') ? (
+    <FirstRestaurant />
+  ) : null;
+  return (
+    <main id="main" className="mx-auto grid max-w-3xl gap-6 p-6">
+      {step ? (
+        <p className="font-bold text-lg">Restaurant back office</p>
+      ) : (
+        <h1 className="font-bold text-2xl text-stone-900">Restaurant back office</h1>
+      )}
+      {step ?? <GoingLiveChecklist />}
+      {step && (
+        <Link to="/admin" className="font-semibold text-stone-900 underline">
+          Back to the checklist
+        </Link>
+      )}
     </main>
   );
 }
@@ -86,17 +116,8 @@ export function AdminShell({ nav, children }: { nav: AdminNavItem[]; children: R
       </Centered>
     );
   }
-  if (!value && me.user.role === 'owner') {
-    // A new business (decision 036): its owner starts from the going-live checklist.
-    return (
-      <Centered>
-        <h1 className="font-bold text-2xl text-stone-900">Restaurant back office</h1>
-        <div className="w-full text-left">
-          <GoingLiveChecklist />
-        </div>
-      </Centered>
-    );
-  }
+  // A new business (decision 036): its owner starts from the going-live checklist.
+  if (!value && me.user.role === 'owner') return <FirstSteps />;
   if (!value) {
     return (
       <Centered>

@@ -79,6 +79,18 @@ describe('the back office home and navigation', () => {
     expect(within(checklist).getByRole('link', { name: 'Go to Restaurants' })).toBeInTheDocument();
   });
 
+  it('lets that owner follow the checklist to create the first restaurant, and come back', async () => {
+    signInOwner({ ...missing, items: missing.items.map((i) => ({ ...i, done: false })) }, []);
+    const { router } = renderApp('/admin', { stub: false });
+    const checklist = await screen.findByRole('region', { name: 'Before your shop can take orders' });
+    await userEvent.click(within(checklist).getByRole('link', { name: 'Go to Restaurants' }));
+    expect(await screen.findByRole('heading', { name: 'New restaurant' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create restaurant' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the checklist' }));
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(await screen.findByRole('region', { name: 'Before your shop can take orders' })).toBeInTheDocument();
+  });
+
   it('groups the areas under their sections, marks the current page, and folds into one button', async () => {
     signInOwner(missing);
     renderApp('/admin/staff', { stub: false });

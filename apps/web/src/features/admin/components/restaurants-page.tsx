@@ -227,6 +227,11 @@ function RestaurantRow({ r, owner, current }: { r: AdminRestaurantDetail; owner:
   );
 }
 
+/** The first restaurant of a new business, before the back office has one to switch to. */
+export function FirstRestaurant() {
+  return <NewRestaurant onDone={() => undefined} />;
+}
+
 function NewRestaurant({ onDone }: { onDone(): void }) {
   const create = useCreateRestaurant();
   const choose = useAdminRestaurantStore((s) => s.choose);
