@@ -29,6 +29,7 @@ export const adminAbilitiesSchema = z.object({
   loyaltyAdjust: z.boolean(),
   reservations: z.boolean(),
   hours: z.boolean(),
+  reports: z.boolean(),
   theme: z.boolean(),
   payments: z.boolean(),
   rewards: z.boolean(),
