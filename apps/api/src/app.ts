@@ -31,6 +31,7 @@ import { ordersPlugin } from './modules/orders/plugin.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { pagesRoutes } from './modules/pages/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { rewardsRoutes } from './modules/rewards/routes.js';
@@ -175,6 +176,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(giftCardRoutes, { payments: giftCardPayments(providerLookup(app.orders.payments)) });
       await api.register(loyaltyRoutes);
       await api.register(rewardsRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: '/api' },
   );

@@ -677,6 +677,8 @@ export interface OrdersTable {
   surcharge_cents: number;
   gift_card_cents: Generated<number>;
   loyalty_cents: Generated<number>;
+  /** Added by the customer on top of the total, paid with the order's payment (decision 040). */
+  tip_cents: Generated<number>;
   total_cents: number;
   amount_due_cents: number;
   item_count: number;
@@ -865,6 +867,20 @@ export interface LoyaltyLedgerTable {
   created_at: Timestamp;
 }
 
+/** Tips per fulfilment method (decision 040): off until the business turns them on. */
+export interface TipSettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  pickup: Generated<number>;
+  delivery: Generated<number>;
+  dine_in: Generated<number>;
+  /** JSON list of whole percentages. */
+  presets: string;
+  allow_custom: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
@@ -923,6 +939,7 @@ export interface Database {
   loyalty_settings: LoyaltySettingsTable;
   loyalty_accounts: LoyaltyAccountsTable;
   loyalty_ledger: LoyaltyLedgerTable;
+  tip_settings: TipSettingsTable;
   job_runs: JobRunsTable;
 }
 

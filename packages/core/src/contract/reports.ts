@@ -74,7 +74,15 @@ export const salesReportSchema = z.object({
   tax_name: z.string(),
   restaurants: z.array(z.object({ id: z.number().int(), name: z.string(), timezone: z.string() })),
   totals: salesFiguresSchema,
-  gift_cards: z.object({ sold: cents, sold_count: count, refunded: cents, redeemed: cents, liability: cents }),
+  /** Sales and liability only when the report covers the whole business (cards are the business's). */
+  gift_cards: z.object({
+    sold: cents,
+    sold_count: count,
+    refunded: cents,
+    redeemed: cents,
+    liability: cents,
+    whole_business: z.boolean(),
+  }),
   days: z.array(
     z.object({
       date: z.string(),

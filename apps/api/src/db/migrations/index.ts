@@ -18,6 +18,7 @@ import * as giftCardRefunds from './20261125T1200-gift-card-refunds.js';
 import * as jobRuns from './20261126T0900-job-runs.js';
 import * as tenantTaxName from './20261126T0900-tenant-tax-name.js';
 import * as businessLegal from './20261127T0900-business-legal.js';
+import * as reportsTips from './20261127T1300-reports-tips.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0900-job-runs': jobRuns,
   '20261126T0900-tenant-tax-name': tenantTaxName,
   '20261127T0900-business-legal': businessLegal,
+  '20261127T1300-reports-tips': reportsTips,
 };
