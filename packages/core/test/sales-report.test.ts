@@ -6,6 +6,7 @@ import {
   divideRounded,
   orderLinesCsv,
   type ReportOrder,
+  reportPeriod,
   reportTableCsv,
   reportTables,
   toCsv,
@@ -339,3 +340,17 @@ function dateOf(o: ReportOrder) {
     day: '2-digit',
   }).format(new Date(o.placed_at));
 }
+
+describe('named report periods', () => {
+  it('weeks start on Monday; months are whole calendar months', () => {
+    // Thursday 26 November 2026
+    expect(reportPeriod('last_7_days', '2026-11-26')).toEqual({ from: '2026-11-20', to: '2026-11-26' });
+    expect(reportPeriod('this_week', '2026-11-26')).toEqual({ from: '2026-11-23', to: '2026-11-26' });
+    expect(reportPeriod('last_week', '2026-11-26')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(reportPeriod('last_week', '2026-11-23')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(reportPeriod('last_week', '2026-11-29')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(reportPeriod('this_month', '2026-11-26')).toEqual({ from: '2026-11-01', to: '2026-11-26' });
+    expect(reportPeriod('last_month', '2026-03-05')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(reportPeriod('last_month', '2026-01-31')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+  });
+});

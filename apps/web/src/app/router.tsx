@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: 'hours', lazy: () => import('./routes/admin-hours') },
       { path: 'theme', lazy: () => import('./routes/admin-theme') },
       { path: 'staff', lazy: () => import('./routes/admin-staff') },
+      { path: 'reports', lazy: () => import('./routes/admin-reports') },
     ],
   },
 ];

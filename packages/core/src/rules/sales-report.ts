@@ -1,4 +1,4 @@
-import { addDays, daysBetween, toZoned } from './zoned-time.js';
+import { addDays, daysBetween, toZoned, weekdayOf } from './zoned-time.js';
 
 /**
  * The sales report (decision 039): a pure fold over the orders' immutable snapshots and the gift
@@ -415,4 +415,27 @@ export function orderLinesCsv(
     ],
     rows,
   );
+}
+
+export const reportPeriods = ['last_7_days', 'this_week', 'last_week', 'this_month', 'last_month'] as const;
+export type ReportPeriod = (typeof reportPeriods)[number];
+
+/** A named period's local dates, given the restaurant's local date today (weeks start on Monday). */
+export function reportPeriod(period: ReportPeriod, today: string): { from: string; to: string } {
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  const firstOfMonth = `${today.slice(0, 8)}01`;
+  switch (period) {
+    case 'last_7_days':
+      return { from: addDays(today, -6), to: today };
+    case 'this_week':
+      return { from: monday, to: today };
+    case 'last_week':
+      return { from: addDays(monday, -7), to: addDays(monday, -1) };
+    case 'this_month':
+      return { from: firstOfMonth, to: today };
+    case 'last_month': {
+      const to = addDays(firstOfMonth, -1);
+      return { from: `${to.slice(0, 8)}01`, to };
+    }
+  }
 }

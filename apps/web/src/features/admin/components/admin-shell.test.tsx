@@ -130,6 +130,7 @@ describe('back office: who sees what', () => {
       'Gift cards',
       'Customer points',
       'Reservations',
+      'Reports',
       'Hours',
     ]);
     expect(await screen.findByRole('button', { name: 'Edit Margherita' })).toBeInTheDocument();
@@ -151,6 +152,7 @@ describe('back office: who sees what', () => {
       'Customer points',
       'Loyalty and gift card settings',
       'Reservations',
+      'Reports',
       'Hours',
       'Theme',
       'Staff',
