@@ -33,7 +33,8 @@ export function SalesByDayChart({ days, currency }: { days: SalesReportView['day
     <svg
       viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       className="h-auto w-full max-w-3xl"
     >
       <title id={`${id}-title`}>Net sales by day</title>
@@ -84,7 +85,8 @@ export function OrdersHeatMap({ heat }: { heat: SalesReportView['heat'] }) {
     <svg
       viewBox={`0 0 ${left + cell * 24} ${head + cell * 7}`}
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       className="h-auto w-full max-w-3xl"
     >
       <title id={`${id}-title`}>Orders by weekday and hour</title>
@@ -137,7 +139,8 @@ export function MethodSplitChart({ methods, currency }: { methods: SalesReportVi
     <svg
       viewBox={`0 0 ${width} 64`}
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       className="h-auto w-full max-w-3xl"
     >
       <title id={`${id}-title`}>Net sales by method</title>
