@@ -195,9 +195,9 @@ test.describe('sales reports', () => {
     await expect(page).toHaveURL(/\/admin\/reports$/);
     await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
 
-    await page.getByLabel('Period').selectOption({ label: 'Last week' });
-    await expect(page.getByLabel('From')).toHaveValue(monday);
-    await expect(page.getByLabel('To')).toHaveValue(addDays(monday, 6));
+    await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Last week' });
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue(monday);
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue(addDays(monday, 6));
     await page.getByRole('button', { name: 'Show report' }).click();
 
     const figure = (term: string) => page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=..');
@@ -232,6 +232,7 @@ test.describe('sales reports', () => {
     expect(file.suggestedFilename()).toBe(`sales-lines-${monday}-to-${addDays(monday, 6)}.csv`);
 
     expect(await axeViolations()).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    // A tenant's own *.e2e.test host is plain HTTP: Chromium notes that it ignores the opener policy there.
+    expect(pageErrors.filter((e) => !e.includes('Cross-Origin-Opener-Policy'))).toEqual([]);
   });
 });

@@ -43,6 +43,7 @@ export * from './rules/reservations.js';
 export * from './rules/restaurant-status.js';
 export * from './rules/sales-report.js';
 export * from './rules/staff-roles.js';
+export * from './rules/tax-invoice.js';
 export * from './rules/zoned-time.js';
 export * from './theme/css.js';
 export * from './theme/defaults.js';

@@ -104,7 +104,9 @@ export const orderTotalsSchema = z.object({
   loyalty: z.number().int(),
   /** What the order costs. */
   total: z.number().int(),
-  /** What is left to pay by card or cash after gift card. */
+  /** Added by the customer on top of the total, never discounted (decision 040). */
+  tip: z.number().int(),
+  /** What is left to pay by card or cash after gift card (the tip included). */
   amount_due: z.number().int(),
   item_count: z.number().int(),
 });

@@ -430,7 +430,7 @@ export function ReportsPage() {
       </PageTitle>
       <form
         noValidate
-        aria-label="Report period"
+        aria-label="Choose the report"
         className="mb-6 flex flex-wrap items-end gap-4 rounded-md border border-stone-300 bg-white p-4"
         onSubmit={handleSubmit((v) =>
           setRequest({
