@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
+import { addMargheritas, chooseFirstTime, fillCard, fillGuest, openCheckoutFromCart } from '../support/checkout';
 import { expect as baseExpect, test } from '../support/fixtures';
+import { chooseRestaurant } from '../support/restaurants';
 import { createTenant, type E2eTenant, signUpStaff } from '../support/tenants';
 
 // The back office loads its chunks and data after the shell; a busy machine is slow.
@@ -234,5 +237,37 @@ test.describe('sales reports', () => {
     expect(await axeViolations()).toEqual([]);
     // A tenant's own *.e2e.test host is plain HTTP: Chromium notes that it ignores the opener policy there.
     expect(pageErrors.filter((e) => !e.includes('Cross-Origin-Opener-Policy'))).toEqual([]);
+  });
+});
+
+test.describe('tax invoices', () => {
+  test('a customer pays by card and downloads the tax invoice of the order', async ({
+    page,
+    request,
+    axeViolations,
+  }) => {
+    test.slow();
+    await chooseRestaurant(page, request, 'Surry Hills');
+    await addMargheritas(page);
+    await openCheckoutFromCart(page);
+    await chooseFirstTime(page, 'Pickup time');
+    await fillGuest(page, `invoice-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/checkout\/success$/);
+    await page.getByRole('link', { name: 'Track your order' }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\/\d+$/);
+    await expect(page.getByTestId('order-total')).toHaveText('$38.00');
+    const number = (await page.getByRole('heading', { level: 1 }).textContent())?.replace('Order #', '') ?? '';
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download tax invoice' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`tax-invoice-${number}.pdf`);
+    const pdf = fs.readFileSync((await file.path()) as string);
+    expect(pdf.subarray(0, 7).toString('latin1')).toBe('%PDF-1.');
+    expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+    expect(await axeViolations()).toEqual([]);
   });
 });
