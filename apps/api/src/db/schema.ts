@@ -867,20 +867,6 @@ export interface LoyaltyLedgerTable {
   created_at: Timestamp;
 }
 
-/** Tips per fulfilment method (decision 040): off until the business turns them on. */
-export interface TipSettingsTable {
-  id: Generated<number>;
-  tenant_id: number;
-  pickup: Generated<number>;
-  delivery: Generated<number>;
-  dine_in: Generated<number>;
-  /** JSON list of whole percentages. */
-  presets: string;
-  allow_custom: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
-}
-
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
@@ -939,7 +925,6 @@ export interface Database {
   loyalty_settings: LoyaltySettingsTable;
   loyalty_accounts: LoyaltyAccountsTable;
   loyalty_ledger: LoyaltyLedgerTable;
-  tip_settings: TipSettingsTable;
   job_runs: JobRunsTable;
 }
 
