@@ -36,6 +36,7 @@ import { reservationRoutes } from './modules/reservations/routes.js';
 import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { rewardsRoutes } from './modules/rewards/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { tipRoutes } from './modules/tips/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { backupsPlugin } from './plugins/backups.js';
 import { cachePlugin } from './plugins/cache.js';
@@ -177,6 +178,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(loyaltyRoutes);
       await api.register(rewardsRoutes);
       await api.register(reportRoutes);
+      await api.register(tipRoutes);
     },
     { prefix: '/api' },
   );

@@ -867,6 +867,20 @@ export interface LoyaltyLedgerTable {
   created_at: Timestamp;
 }
 
+/** Tips per fulfilment method (decision 040): no row, tips are off. */
+export interface TipSettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  pickup: number;
+  delivery: number;
+  dine_in: number;
+  /** JSON list of whole percentages. */
+  presets: string;
+  allow_custom: number;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
@@ -925,6 +939,7 @@ export interface Database {
   loyalty_settings: LoyaltySettingsTable;
   loyalty_accounts: LoyaltyAccountsTable;
   loyalty_ledger: LoyaltyLedgerTable;
+  tip_settings: TipSettingsTable;
   job_runs: JobRunsTable;
 }
 

@@ -19,6 +19,7 @@ import * as jobRuns from './20261126T0900-job-runs.js';
 import * as tenantTaxName from './20261126T0900-tenant-tax-name.js';
 import * as businessLegal from './20261127T0900-business-legal.js';
 import * as reportsTips from './20261127T1300-reports-tips.js';
+import * as tipSettings from './20261127T1310-tip-settings.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0900-tenant-tax-name': tenantTaxName,
   '20261127T0900-business-legal': businessLegal,
   '20261127T1300-reports-tips': reportsTips,
+  '20261127T1310-tip-settings': tipSettings,
 };
