@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildTaxInvoice, type InvoiceBusiness, invoiceProblems, type Order } from '../src/index.js';
+import { buildTaxInvoice, type InvoiceBusiness, invoiceProblems, type Order, tipCents } from '../src/index.js';
 
 const business: InvoiceBusiness = {
   name: 'Bella Nonna',
@@ -216,5 +216,27 @@ describe('tax invoice: properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('tips', () => {
+  const settings = {
+    methods: { pickup: true, delivery: false, dine_in: true },
+    presets: [5, 10, 15],
+    allow_custom: false,
+  };
+  it('a preset percentage of what the order costs, rounded half up; a custom amount only when allowed', () => {
+    expect(tipCents({ percent: 10 }, 3800, settings, 'pickup')).toEqual({ ok: true, cents: 380 });
+    expect(tipCents({ percent: 15 }, 1003, settings, 'pickup')).toEqual({ ok: true, cents: 150 });
+    expect(tipCents({ percent: 5 }, 1010, settings, 'dine_in')).toEqual({ ok: true, cents: 51 });
+    expect(tipCents(undefined, 3800, settings, 'delivery')).toEqual({ ok: true, cents: 0 });
+    expect(tipCents({ amount: 0 }, 3800, settings, 'delivery')).toEqual({ ok: true, cents: 0 });
+    expect(tipCents({ percent: 10 }, 3800, settings, 'delivery')).toMatchObject({ ok: false });
+    expect(tipCents({ percent: 12 }, 3800, settings, 'pickup')).toMatchObject({ ok: false });
+    expect(tipCents({ amount: 500 }, 3800, settings, 'pickup')).toMatchObject({ ok: false });
+    expect(tipCents({ amount: 500 }, 3800, { ...settings, allow_custom: true }, 'pickup')).toEqual({
+      ok: true,
+      cents: 500,
+    });
   });
 });
