@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { addMargheritas, chooseFirstTime, fillCard, fillGuest, openCheckoutFromCart } from '../support/checkout';
+import {
+  addMargheritas,
+  chooseFirstTime,
+  owner as demoOwner,
+  fillCard,
+  fillGuest,
+  openCheckoutFromCart,
+  ownerToken,
+} from '../support/checkout';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { chooseRestaurant } from '../support/restaurants';
 import { createTenant, type E2eTenant, signUpStaff } from '../support/tenants';
@@ -269,5 +277,55 @@ test.describe('tax invoices', () => {
     expect(pdf.subarray(0, 7).toString('latin1')).toBe('%PDF-1.');
     expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
     expect(await axeViolations()).toEqual([]);
+  });
+});
+
+test.describe('tips', () => {
+  test('a customer tips 10 % on a card order and the order board shows it', async ({
+    page,
+    browser,
+    request,
+    axeViolations,
+  }) => {
+    test.slow();
+    const headers = { authorization: `Bearer ${await ownerToken(request)}` };
+    const on = { methods: { pickup: true, delivery: false, dine_in: false }, presets: [5, 10, 15], allow_custom: true };
+    baseExpect((await request.put('/api/v2/admin/tips', { headers, data: on })).status()).toBe(200);
+    try {
+      await chooseRestaurant(page, request, 'Surry Hills');
+      await addMargheritas(page);
+      await openCheckoutFromCart(page);
+      await chooseFirstTime(page, 'Pickup time');
+      await fillGuest(page, `tip-${Date.now()}@example.com`);
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      const tips = page.getByRole('group', { name: 'Add a tip?' });
+      await expect(tips.getByRole('radio', { name: 'No tip' })).toBeChecked();
+      await tips.getByRole('radio', { name: '10%' }).check();
+      expect(await axeViolations()).toEqual([]);
+      await fillCard(page, '4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect(page).toHaveURL(/\/checkout\/success$/);
+      await page.getByRole('link', { name: 'Track your order' }).click();
+      await expect(page.getByTestId('order-total')).toHaveText('$38.00');
+      await expect(page.getByTestId('order-tip')).toContainText('$3.80');
+      const number = (await page.getByRole('heading', { level: 1 }).textContent())?.replace('Order #', '') ?? '';
+
+      // The kitchen's board, in the owner's browser.
+      const staff = await (await browser.newContext()).newPage();
+      await chooseRestaurant(staff, request, 'Surry Hills');
+      await staff.goto('/admin');
+      await staff.getByRole('link', { name: 'Sign in' }).click();
+      await staff.getByLabel('Email').fill(demoOwner.email);
+      await staff.getByLabel('Password').fill(demoOwner.password);
+      await staff.getByRole('button', { name: 'Log in' }).click();
+      await expect(staff).toHaveURL(/\/admin\/orders$/);
+      const card = staff.getByRole('article', { name: `Order ${number}` });
+      await expect(card).toContainText('$38.00 + $3.80 tip');
+    } finally {
+      await request.put('/api/v2/admin/tips', {
+        headers,
+        data: { ...on, methods: { pickup: false, delivery: false, dine_in: false } },
+      });
+    }
   });
 });
