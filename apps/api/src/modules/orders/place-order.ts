@@ -18,7 +18,7 @@ import type { CartService } from '../cart/service.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import { restaurantService } from '../restaurants/service.js';
 import { settingsService } from '../settings/service.js';
-import { tipsRepository } from '../tips/repository.js';
+import { tipsService } from '../tips/service.js';
 import { type OrderAccessCheck, orderAccessTtlMs, signLink } from './access.js';
 import type { OrderContext, Trx } from './context.js';
 import type { OrderNotices } from './notices.js';
@@ -90,7 +90,7 @@ async function settleWithTip(
   iso: string,
   accessTokenHash: string,
 ) {
-  const tip = tipCents(body.tip, split.total, await tipsRepository(trx).settings(owner.tenantId), body.method);
+  const tip = tipCents(body.tip, split.total, await tipsService(trx).settings(owner.tenantId), body.method);
   if (!tip.ok) throw new AppError('unprocessable', tip.message, { tip: tip.message });
   return { ...settle(body, split, tip.cents, iso), access_token_hash: accessTokenHash };
 }

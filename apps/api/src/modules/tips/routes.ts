@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { requireAbility } from '../admin/access.js';
 import { userOf } from '../auth/identity.js';
-import { tipsRepository } from './repository.js';
+import { tipsService } from './service.js';
 
 /** Tip settings (decision 040): read by the checkout, set by the owner. */
 export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tips = tipsRepository(app.db);
+  const tips = tipsService(app.db);
 
   app.get(
     '/v2/tips',
@@ -53,7 +53,7 @@ export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId } = userOf(request);
-      await tips.save(tenantId, request.body, new Date().toISOString());
+      await tips.save(tenantId, request.body, new Date());
       return { data: await tips.settings(tenantId), error: null };
     },
   );
