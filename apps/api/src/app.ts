@@ -33,12 +33,14 @@ import { ordersPlugin } from './modules/orders/plugin.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { pagesRoutes } from './modules/pages/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
 import { reservationRoutes } from './modules/reservations/routes.js';
 import { restaurantRoutes } from './modules/restaurants/routes.js';
 import { rewardsRoutes } from './modules/rewards/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
 import { tenantStatusPlugin } from './modules/tenants/status.js';
+import { tipRoutes } from './modules/tips/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { backupsPlugin } from './plugins/backups.js';
 import { cachePlugin } from './plugins/cache.js';
@@ -184,6 +186,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
       await api.register(loyaltyRoutes);
       await api.register(rewardsRoutes);
       await api.register(invitationRoutes);
+      await api.register(reportRoutes);
+      await api.register(tipRoutes);
     },
     { prefix: '/api' },
   );

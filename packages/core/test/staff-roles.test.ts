@@ -13,12 +13,14 @@ describe('back-office roles', () => {
       giftCardsManage: false,
       loyalty: true,
       loyaltyAdjust: false,
+      reports: false,
     });
     expect(abilitiesOf('manager')).toMatchObject({
       menu: true,
       coupons: true,
       reservations: true,
       hours: true,
+      reports: true,
       giftCardsManage: true,
       loyaltyAdjust: true,
       theme: false,

@@ -713,6 +713,8 @@ export interface OrdersTable {
   surcharge_cents: number;
   gift_card_cents: Generated<number>;
   loyalty_cents: Generated<number>;
+  /** Added by the customer on top of the total, paid with the order's payment (decision 040). */
+  tip_cents: Generated<number>;
   total_cents: number;
   amount_due_cents: number;
   item_count: number;
@@ -901,6 +903,20 @@ export interface LoyaltyLedgerTable {
   created_at: Timestamp;
 }
 
+/** Tips per fulfilment method (decision 040): no row, tips are off. */
+export interface TipSettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  pickup: number;
+  delivery: number;
+  dine_in: number;
+  /** JSON list of whole percentages. */
+  presets: string;
+  allow_custom: number;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   restaurants: RestaurantsTable;
@@ -960,6 +976,7 @@ export interface Database {
   loyalty_settings: LoyaltySettingsTable;
   loyalty_accounts: LoyaltyAccountsTable;
   loyalty_ledger: LoyaltyLedgerTable;
+  tip_settings: TipSettingsTable;
   job_runs: JobRunsTable;
   restaurant_closures: RestaurantClosuresTable;
   dining_tables: DiningTablesTable;

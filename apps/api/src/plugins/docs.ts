@@ -24,6 +24,7 @@ interface Derived {
   events: NonNullable<RouteOptions['schema']>['events'];
   upload: readonly string[] | undefined;
   etag: boolean;
+  download: { type: string; description: string } | undefined;
 }
 
 type Operation = { responses?: Record<string, unknown>; requestBody?: unknown };
@@ -76,7 +77,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       const route = document.route as RouteOptions;
       const schema = result.schema as Record<string, unknown> | undefined;
       if (!schema || schema.hide) return result;
-      const { errors: _errors, events: _events, upload: _upload, etag: _etag, ...rest } = schema;
+      const { errors: _errors, events: _events, upload: _upload, etag: _etag, download: _download, ...rest } = schema;
       const { security, access } = accessOf(route);
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
@@ -85,6 +86,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
           events: route.schema?.events,
           upload: route.schema?.upload,
           etag: route.schema?.etag === true,
+          download: route.schema?.download,
         });
       }
       const description = [rest.description, access].filter(Boolean).join('\n\n');
@@ -122,6 +124,10 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
               required: true,
               content: Object.fromEntries(info.upload.map((type) => [type, binary])),
             };
+          }
+          if (info.download) {
+            const { type, description } = info.download;
+            responses['200'] = { description, content: { [type]: { schema: { type: 'string' } } } };
           }
           if (info.events) {
             responses['200'] = eventStreamResponse(info.events);

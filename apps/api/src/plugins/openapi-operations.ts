@@ -19,6 +19,8 @@ declare module 'fastify' {
     etag?: true;
     /** A raw (non-JSON) request body: the media types accepted. */
     upload?: readonly string[];
+    /** A file answered instead of JSON (a CSV table, a PDF): its media type and what it is. */
+    download?: { type: string; description: string };
   }
 }
 

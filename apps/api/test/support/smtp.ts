@@ -7,6 +7,7 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html?: string;
+  attachments: { filename?: string; contentType: string; content: Buffer }[];
 }
 
 export interface SmtpCapture {
@@ -37,6 +38,11 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: parsed.html || undefined,
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: a.content,
+            })),
           };
           messages.push(mail);
           for (const waiter of [...waiters]) {

@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
       { path: 'delivery-zones', lazy: () => import('./routes/admin-delivery-zones') },
       { path: 'tables', lazy: () => import('./routes/admin-tables') },
       { path: 'tables/qr-codes', lazy: () => import('./routes/admin-tables-qr') },
+      { path: 'reports', lazy: () => import('./routes/admin-reports') },
     ],
   },
 ];

@@ -66,6 +66,7 @@ export function order(patch: Partial<Order> = {}): Order {
       gift_card: 0,
       loyalty: 0,
       total: 3800,
+      tip: 0,
       amount_due: 3800,
       item_count: 2,
     },

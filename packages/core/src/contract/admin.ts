@@ -30,6 +30,7 @@ export const adminAbilitiesSchema = z.object({
   loyaltyAdjust: z.boolean(),
   reservations: z.boolean(),
   hours: z.boolean(),
+  reports: z.boolean(),
   theme: z.boolean(),
   business: z.boolean(),
   restaurants: z.boolean(),

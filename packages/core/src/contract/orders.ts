@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
 import { deliveryAddressSchema, fulfilmentMethodSchema } from './fulfilment.js';
+import { tipChoiceSchema } from './tips.js';
 
 /**
  * Orders, checkout submission and card payment (spec §7 leaves these calls "not shown").
@@ -69,6 +70,8 @@ export const placeOrderBodySchema = z.strictObject({
   gift_card_code: z.string().trim().max(64).optional(),
   /** Loyalty points redeemed as a discount (signed-in users). */
   loyalty_points: z.number().int().min(0).max(10_000_000).optional(),
+  /** A tip on top of the total, where the business offers tips for the method (decision 040). */
+  tip: tipChoiceSchema.optional(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
 
@@ -104,7 +107,9 @@ export const orderTotalsSchema = z.object({
   loyalty: z.number().int(),
   /** What the order costs. */
   total: z.number().int(),
-  /** What is left to pay by card or cash after gift card. */
+  /** Added by the customer on top of the total, never discounted (decision 040). */
+  tip: z.number().int(),
+  /** What is left to pay by card or cash after gift card (the tip included). */
   amount_due: z.number().int(),
   item_count: z.number().int(),
 });

@@ -10,7 +10,7 @@ const rank: Record<UserRole, number> = { customer: 0, staff: 1, manager: 2, owne
 /**
  * What each back-office area needs (decision 017): staff run orders and availability and may pause
  * ordering and look up gift cards (with their ledger) and customers' points; managers also edit the
- * menu, coupons, reservations, hours and the ordering switches, issue and void gift cards and adjust
+ * menu, coupons, reservations, hours, sales reports and the ordering switches, issue and void gift cards and adjust
  * points; owners also the theme, payments, staff accounts and the loyalty and gift card programme.
  * The server checks these; the web hides what a role cannot use.
  */
@@ -27,6 +27,7 @@ export const adminAbilities = {
   loyaltyAdjust: 'manager',
   reservations: 'manager',
   hours: 'manager',
+  reports: 'manager',
   theme: 'owner',
   // Business settings, opening and closing restaurants for good (decision 037).
   business: 'owner',

@@ -18,9 +18,11 @@ import * as giftCardRefunds from './20261125T1200-gift-card-refunds.js';
 import * as jobRuns from './20261126T0900-job-runs.js';
 import * as tenantTaxName from './20261126T0900-tenant-tax-name.js';
 import * as businessLegal from './20261127T0900-business-legal.js';
+import * as tenantsInvitations from './20261127T1000-tenants-invitations.js';
 import * as restaurantSetup from './20261127T1100-restaurant-setup.js';
 import * as catalogueEditor from './20261127T1200-catalogue-editor.js';
-import * as tenantsInvitations from './20261127T1000-tenants-invitations.js';
+import * as reportsTips from './20261127T1300-reports-tips.js';
+import * as tipSettings from './20261127T1310-tip-settings.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '20261127T1100-restaurant-setup': restaurantSetup,
   '20261127T1200-catalogue-editor': catalogueEditor,
   '20261127T1000-tenants-invitations': tenantsInvitations,
+  '20261127T1300-reports-tips': reportsTips,
+  '20261127T1310-tip-settings': tipSettings,
 };

@@ -136,6 +136,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
         tax_mode: 'inclusive',
         tax_rate_bps: 1000,
         tax_name: 'GST',
+        // What its tax invoices name (decision 040); a valid ABN by the register's checksum.
+        legal_name: 'Bella Nonna Hospitality Pty Ltd',
+        abn: '51824753556',
+        acn: null,
       })
       .execute();
 

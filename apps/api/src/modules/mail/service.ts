@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message over SMTP (a tax invoice PDF); the offline outbox keeps the text only. */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {
@@ -23,8 +25,8 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: D
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
-      async send({ to, subject, text, html }) {
-        await transport.sendMail({ from: config.mailFrom, to, subject, text, html });
+      async send({ to, subject, text, html, attachments }) {
+        await transport.sendMail({ from: config.mailFrom, to, subject, text, html, attachments });
       },
       close: () => transport.close(),
     };

@@ -4,6 +4,7 @@ import { tenantService } from '../tenants/service.js';
 import type { OrderAccessCheck } from './access.js';
 import type { OrderContext } from './context.js';
 import type { OrderEvent } from './events.js';
+import { invoiceHtml, invoiceOf, invoicePdf } from './invoice.js';
 import { confirmationMail, statusMail } from './mail.js';
 import type { OrderViews } from './views.js';
 
@@ -24,6 +25,24 @@ export function orderNotices(
     return url.toString();
   }
 
+  /** The confirmation carries the tax invoice: in its HTML and as a PDF attachment (decision 040). */
+  async function withInvoice(order: Order, tenantId: number, message: ReturnType<typeof confirmationMail>) {
+    const tenant = await tenants.byId(tenantId);
+    if (!tenant) return message;
+    const invoice = invoiceOf(order, tenant);
+    return {
+      ...message,
+      html: `${message.html}<hr>${invoiceHtml(invoice, tenant.locale)}`,
+      attachments: [
+        {
+          filename: `tax-invoice-${order.order_number}.pdf`,
+          contentType: 'application/pdf',
+          content: await invoicePdf(invoice, tenant.locale),
+        },
+      ],
+    };
+  }
+
   async function mailContextOf(tenantId: number) {
     const tenant = await tenants.byId(tenantId);
     const business = tenant && {
@@ -40,7 +59,10 @@ export function orderNotices(
     try {
       const token = row.user_id === null ? await accessToken(row) : null;
       const ctx = { ...(await mailContextOf(row.tenant_id)), link: linkFor(order, token) };
-      const message = kind === 'confirmation' ? confirmationMail(order, ctx) : statusMail(order, ctx);
+      const message =
+        kind === 'confirmation'
+          ? await withInvoice(order, row.tenant_id, confirmationMail(order, ctx))
+          : statusMail(order, ctx);
       await deps.mailer.send({ tenantId: row.tenant_id, to: order.customer.email, ...message });
     } catch (err) {
       deps.log.error({ err, orderId: row.id }, 'order mail could not be sent');

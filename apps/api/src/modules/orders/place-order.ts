@@ -5,6 +5,7 @@ import {
   type PaymentSplit,
   type PlacedOrder,
   type PlaceOrderBody,
+  tipCents,
 } from '@orderfront/core';
 import type { Insertable } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
@@ -17,6 +18,7 @@ import type { CartService } from '../cart/service.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import { restaurantService } from '../restaurants/service.js';
 import { settingsService } from '../settings/service.js';
+import { tipsService } from '../tips/service.js';
 import { type OrderAccessCheck, orderAccessTtlMs, signLink } from './access.js';
 import type { OrderContext, Trx } from './context.js';
 import type { OrderNotices } from './notices.js';
@@ -56,21 +58,41 @@ function checkMethodRules(body: PlaceOrderBody, owner: OrderOwner) {
  * The order's status and money once the payment split is known: a card order waits for the
  * provider only while something is left to pay (a 100% coupon, gift card or points leave nothing).
  */
-function settle(body: PlaceOrderBody, split: PaymentSplit, iso: string) {
-  const awaitsCard = body.payment_method === 'card' && split.amount_due > 0;
+function settle(body: PlaceOrderBody, split: PaymentSplit, tip: number, iso: string) {
+  // The tip is paid with the order's payment: on top of what the gift card leaves (decision 040).
+  const amountDue = split.amount_due + tip;
+  const awaitsCard = body.payment_method === 'card' && amountDue > 0;
   return {
     status: awaitsCard ? ('pending_payment' as const) : ('placed' as const),
     payment_status: awaitsCard
       ? ('pending' as const)
-      : body.payment_method === 'card' || split.amount_due === 0
+      : body.payment_method === 'card' || amountDue === 0
         ? ('paid' as const)
         : ('unpaid' as const),
     placed_at: awaitsCard ? null : iso,
     total_cents: split.total,
     gift_card_cents: split.gift_card,
     loyalty_cents: split.loyalty,
-    amount_due_cents: split.amount_due,
+    amount_due_cents: amountDue,
+    tip_cents: tip,
   };
+}
+
+/**
+ * settle() with the tip (decision 040): a percentage of what the order costs after points, never
+ * discounted, or the custom amount; refused where the business offers no tips.
+ */
+async function settleWithTip(
+  trx: Trx,
+  owner: OrderOwner,
+  body: PlaceOrderBody,
+  split: PaymentSplit,
+  iso: string,
+  accessTokenHash: string,
+) {
+  const tip = tipCents(body.tip, split.total, await tipsService(trx).settings(owner.tenantId), body.method);
+  if (!tip.ok) throw new AppError('unprocessable', tip.message, { tip: tip.message });
+  return { ...settle(body, split, tip.cents, iso), access_token_hash: accessTokenHash };
 }
 
 interface Placement {
@@ -317,7 +339,7 @@ export function placeOrder(
       loyaltyPoints: body.loyalty_points ?? null,
       now: at,
     });
-    const settled = { ...settle(body, split, iso), access_token_hash: sha256(signLink(counter.link_secret, draft)) };
+    const settled = await settleWithTip(trx, owner, body, split, iso, sha256(signLink(counter.link_secret, draft)));
     await repo.update(trx, draft, settled);
     await repo.addHistory(trx, {
       tenant_id: owner.tenantId,

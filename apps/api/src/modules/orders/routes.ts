@@ -168,6 +168,29 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  app.get(
+    '/v2/orders/:id/invoice',
+    {
+      schema: {
+        tags,
+        security: ownerOrAccess,
+        summary: "The order's tax invoice as a PDF (once the order is placed)",
+        errors: { 409: 'The order is not placed yet (its card payment is not finished)' },
+        params: orderIdParamsSchema,
+        querystring: orderQuerySchema,
+        download: { type: 'application/pdf', description: 'The tax invoice (PDF)' },
+      },
+    },
+    async (request, reply) => {
+      const { number, pdf } = await service.invoice(request.params.id, accessOf(request));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="tax-invoice-${number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
   app.post(
     '/v2/orders/:id/cancel',
     {

@@ -1,7 +1,9 @@
 import { AppError } from '../../lib/errors.js';
 import { cartService } from '../cart/service.js';
+import { tenantService } from '../tenants/service.js';
 import { orderAccess } from './access.js';
 import { type OrderAccess, type OrderServiceDeps, orderContext } from './context.js';
+import { invoiceOf, invoicePdf } from './invoice.js';
 import { orderListRepository } from './list-repository.js';
 import { orderNotices } from './notices.js';
 import { paymentLifecycle } from './payment-lifecycle.js';
@@ -61,6 +63,18 @@ export function orderService(deps: OrderServiceDeps) {
     return view((await repo.find(db, row.tenant_id, row.id)) ?? row);
   }
 
+  /** The order's tax invoice as a PDF (decision 040): once the order is placed, for whoever may see it. */
+  async function invoice(id: number, caller: OrderAccess) {
+    const row = await authorised(id, caller);
+    if (row.status === 'pending_payment') {
+      throw new AppError('conflict', 'This order is not placed yet: its invoice comes once it is paid');
+    }
+    const tenant = await tenantService(db).byId(row.tenant_id);
+    if (!tenant) throw new AppError('not_found', 'Order not found');
+    const order = await view(row);
+    return { number: order.order_number, pdf: await invoicePdf(invoiceOf(order, tenant), tenant.locale) };
+  }
+
   return {
     ...placeOrder(ctx, views, access, notices, lifecycle, cart),
     get,
@@ -69,6 +83,7 @@ export function orderService(deps: OrderServiceDeps) {
     history,
     reorder,
     cancelByCustomer,
+    invoice,
     ...paymentUpdates(ctx, access, notices, lifecycle, refunds),
     ...staffActions(ctx, views, notices, lifecycle, refunds),
   };

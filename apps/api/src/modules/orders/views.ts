@@ -46,6 +46,7 @@ function toView(row: OrderRow, restaurant: RestaurantRow, history: HistoryRow[])
       gift_card: row.gift_card_cents,
       loyalty: row.loyalty_cents,
       total: row.total_cents,
+      tip: row.tip_cents,
       amount_due: row.amount_due_cents,
       item_count: row.item_count,
     },

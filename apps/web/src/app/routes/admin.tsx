@@ -17,6 +17,7 @@ export const adminNav: AdminNavItem[] = [
   { to: '/admin/customer-points', label: 'Customer points', group: 'Customers', ability: 'loyalty' },
   { to: '/admin/rewards', label: 'Loyalty and gift card settings', group: 'Business', ability: 'rewards' },
   { to: '/admin/reservations', label: 'Reservations', group: 'Service', ability: 'reservations' },
+  { to: '/admin/reports', label: 'Reports', group: 'Business', ability: 'reports' },
   { to: '/admin/hours', label: 'Hours', group: 'Business', ability: 'hours' },
   { to: '/admin/theme', label: 'Theme', group: 'Business', ability: 'theme' },
   { to: '/admin/staff', label: 'Staff', group: 'Business', ability: 'staff' },

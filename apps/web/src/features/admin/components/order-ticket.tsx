@@ -70,6 +70,12 @@ export function OrderTicket({ orderId }: { orderId: number }) {
           <span>Total</span>
           <span>{formatMoney(order.totals.total, order.currency)}</span>
         </p>
+        {order.totals.tip > 0 && (
+          <p className="flex justify-between">
+            <span>Tip</span>
+            <span>{formatMoney(order.totals.tip, order.currency)}</span>
+          </p>
+        )}
         <p>
           {order.payment_method === 'card' ? 'Paid by card' : 'Cash on delivery'} ({order.payment_status})
         </p>

@@ -40,6 +40,30 @@ afterEach(() => {
 });
 
 describe('orders board', () => {
+  it("shows an order's tip beside its total", async () => {
+    localStorage.setItem('token', 'owner-token');
+    useAuthStore.setState({
+      token: 'owner-token',
+      user: { id: 9, tenant_id: 139, name: 'Pat', email: 'p@x.test', phone_no: '', role: 'owner', has_password: true },
+    });
+    const tipped = order(5, { payment_method: 'card', payment_status: 'paid', status: 'placed' });
+    tipped.totals = { ...tipped.totals, tip: 380, amount_due: tipped.totals.total + 380 };
+    stubApi({
+      '/api/v2/admin/me': () =>
+        ok({
+          user: { id: 9, name: 'Pat', email: 'p@x.test', role: 'owner' },
+          abilities: abilitiesOf('owner'),
+          restaurants: [{ id: 1, name: 'Bella Nonna Surry Hills', timezone: 'Australia/Sydney', status: 1 }],
+        }),
+      '/api/v2/admin/menu': () => ok({ restaurant_id: 1, timezone: 'Australia/Sydney', products: [] }),
+      'GET /api/v2/admin/orders': () => ok({ items: [tipped], page: 1, per_page: 100, total: 1 }),
+      '/api/v2/admin/orders/events': () =>
+        new Response(new ReadableStream(), { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    });
+    renderApp('/admin/orders', { stub: false });
+    expect(await screen.findByText('$38.00 + $3.80 tip')).toBeInTheDocument();
+  });
+
   it('a new order arrives live with a badge, is accepted with a prep time; another is rejected with a reason', async () => {
     // Signed in as the app does it: the token in storage (the API client reads it) and the store.
     localStorage.setItem('token', 'owner-token');

@@ -152,7 +152,10 @@ function OrderCard({ order }: { order: Order }) {
           <span className="text-sm">
             {methodLabels[order.method]} · {when}
           </span>
-          <span className="ml-auto font-semibold">{formatMoney(order.totals.total, order.currency)}</span>
+          <span className="ml-auto font-semibold">
+            {formatMoney(order.totals.total, order.currency)}
+            {order.totals.tip > 0 && ` + ${formatMoney(order.totals.tip, order.currency)} tip`}
+          </span>
         </header>
         <p className="text-sm text-stone-700">
           {order.customer.name} · {order.customer.phone_no} · placed {formatTime(order.created_at, restaurant.timezone)}

@@ -20,6 +20,7 @@ import { ChallengeDialog } from './challenge-dialog';
 import { CheckoutSteps } from './checkout-steps';
 import { SandboxCardFields } from './sandbox-card-fields';
 import { StripeCardForm } from './stripe-card-form';
+import { TipPicker } from './tip-picker';
 
 export interface PaymentGateway {
   provider: string;
@@ -187,6 +188,7 @@ export function PaymentStep({
               </p>
             ) : (
               <>
+                <TipPicker disabled={isProcessing || Boolean(pending)} />
                 <fieldset className={`${cardClass} flex flex-col gap-3`}>
                   <legend className="float-left mb-2 font-bold text-xl">How would you like to pay?</legend>
                   <div className="clear-left flex flex-wrap gap-3">

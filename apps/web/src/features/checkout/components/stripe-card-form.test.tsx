@@ -56,6 +56,7 @@ function order(status: Order['status']): Order {
       gift_card: 0,
       loyalty: 0,
       total: 3150,
+      tip: 0,
       amount_due: 3150,
       item_count: 2,
     },

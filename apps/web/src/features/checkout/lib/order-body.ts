@@ -39,6 +39,7 @@ export function orderBody(
   if (state.specialInstructions.trim()) body.special_instructions = state.specialInstructions.trim();
   if (couponCode) body.coupon_code = couponCode;
   if (state.appliedGiftCard) body.gift_card_code = state.appliedGiftCard;
+  if (state.tipPercent) body.tip = { percent: state.tipPercent };
   // Points are for signed-in customers only.
   if (loyaltyPoints > 0 && !isGuest) body.loyalty_points = loyaltyPoints;
   return body;

@@ -40,6 +40,8 @@ export interface CheckoutState {
   tableId: string | null;
   paymentMethod: CheckoutPaymentMethod;
   appliedGiftCard: string | null;
+  /** A tip as one of the business's preset percentages (decision 040); null: no tip. */
+  tipPercent: number | null;
   step1Completed: boolean;
   step2Completed: boolean;
   isProcessing: boolean;
@@ -64,6 +66,7 @@ export interface CheckoutActions {
   setDeliveryQuote(quote: { deliveryCharge: number; deliveryError: string | null }): void;
   setPaymentMethod(method: CheckoutPaymentMethod): void;
   setAppliedGiftCard(code: string | null): void;
+  setTipPercent(percent: number | null): void;
   setProcessing(processing: boolean): void;
   /** Spec §4: only when step 1 is done and nothing is processing; answers whether it was. */
   completeStep2(): boolean;
@@ -90,6 +93,7 @@ export const checkoutDefaults: CheckoutState = {
   tableId: null,
   paymentMethod: 'card',
   appliedGiftCard: null,
+  tipPercent: null,
   step1Completed: false,
   step2Completed: false,
   isProcessing: false,
@@ -140,6 +144,7 @@ export const useCheckoutStore = create<CheckoutStore>()(
           set({ deliveryCharge, deliveryError, deliveryQuoted: true, deliveryChargeLoading: false }),
         setPaymentMethod: (paymentMethod) => set({ paymentMethod }),
         setAppliedGiftCard: (appliedGiftCard) => set({ appliedGiftCard }),
+        setTipPercent: (tipPercent) => set({ tipPercent }),
         setProcessing: (isProcessing) => set({ isProcessing }),
         completeStep2: () => {
           const { step1Completed, isProcessing } = get();

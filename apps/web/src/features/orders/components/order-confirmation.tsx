@@ -9,6 +9,7 @@ import { useOrder } from '../api/get-order';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { methodText, orderTimeText, paymentText } from '../lib/format';
 import { statusLabel } from '../lib/status';
+import { InvoiceButton } from './invoice-button';
 import { StatusTimeline } from './status-timeline';
 
 /** What paid the order, by what, and what is still to pay (only when something is). */
@@ -49,6 +50,12 @@ function Totals({ order }: { order: Order }) {
         {money(t.total)}
       </dd>
       {included && <TaxRow amount={money(t.tax)} included testId="order-tax" />}
+      {t.tip > 0 && (
+        <div className="contents" data-testid="order-tip">
+          <dt>Tip</dt>
+          <dd className="text-right">{money(t.tip)}</dd>
+        </div>
+      )}
       {payments.map(([label, value]) => (
         <div key={label} className="contents" data-testid="order-payment">
           <dt className="mt-1">{label}</dt>
@@ -125,6 +132,9 @@ export function OrderConfirmation({
         {order.status === 'pending_payment' && (
           <p className="text-stone-700">We will start on your order once the payment is confirmed.</p>
         )}
+        <div className="self-start">
+          <InvoiceButton order={order} />
+        </div>
         {order.status === 'cancelled' && order.status_history.at(-1)?.note && (
           <p className="text-stone-700">{order.status_history.at(-1)?.note}</p>
         )}

@@ -8,6 +8,7 @@ import { useOrderHistory } from '../api/get-order-history';
 import { type ReorderResult, reorder } from '../api/reorder';
 import { methodText, placedAtText } from '../lib/format';
 import { statusLabel } from '../lib/status';
+import { InvoiceButton } from './invoice-button';
 
 function OrderRow({ order, onReordered }: { order: Order; onReordered(result: ReorderResult): void }) {
   const [busy, setBusy] = useState(false);
@@ -46,15 +47,18 @@ function OrderRow({ order, onReordered }: { order: Order; onReordered(result: Re
           </p>
         )}
       </div>
-      <button
-        type="button"
-        onClick={again}
-        disabled={busy}
-        aria-label={`Reorder order #${order.order_number}`}
-        className={secondaryButton}
-      >
-        {busy ? 'Adding…' : 'Reorder'}
-      </button>
+      <div className="flex flex-wrap items-start gap-2">
+        <InvoiceButton order={order} />
+        <button
+          type="button"
+          onClick={again}
+          disabled={busy}
+          aria-label={`Reorder order #${order.order_number}`}
+          className={secondaryButton}
+        >
+          {busy ? 'Adding…' : 'Reorder'}
+        </button>
+      </div>
     </li>
   );
 }

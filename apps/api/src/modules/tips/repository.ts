@@ -1,0 +1,33 @@
+import { defaultTipSettings, type TipSettings } from '@orderfront/core';
+import type { Db } from '../../db/database.js';
+
+/** A tenant's tip settings (decision 040); no row reads as the defaults, tips off. */
+export function tipsRepository(db: Db) {
+  return {
+    async settings(tenantId: number): Promise<TipSettings> {
+      const row = await db.selectFrom('tip_settings').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
+      if (!row) return defaultTipSettings;
+      return {
+        methods: { pickup: row.pickup === 1, delivery: row.delivery === 1, dine_in: row.dine_in === 1 },
+        presets: JSON.parse(row.presets) as number[],
+        allow_custom: row.allow_custom === 1,
+      };
+    },
+
+    async save(tenantId: number, settings: TipSettings, now: string) {
+      const values = {
+        pickup: settings.methods.pickup ? 1 : 0,
+        delivery: settings.methods.delivery ? 1 : 0,
+        dine_in: settings.methods.dine_in ? 1 : 0,
+        presets: JSON.stringify([...settings.presets].sort((a, b) => a - b)),
+        allow_custom: settings.allow_custom ? 1 : 0,
+        updated_at: now,
+      };
+      await db
+        .insertInto('tip_settings')
+        .values({ tenant_id: tenantId, ...values, created_at: now })
+        .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values))
+        .execute();
+    },
+  };
+}

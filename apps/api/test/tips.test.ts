@@ -1,0 +1,109 @@
+import { sandboxTestCards, toZoned } from '@orderfront/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from './support/app.js';
+import { signInAs, tenantId } from './support/auth.js';
+import { call, confirmSandbox, guestOrder, newGuest, pickupOrder, type Shop, startShop } from './support/orders.js';
+
+let ctx: TestContext;
+let shop: Shop;
+let owner: string;
+
+beforeAll(async () => {
+  shop = await startShop();
+  ctx = shop.ctx;
+  owner = await signInAs(ctx.app, 'owner');
+});
+afterAll(async () => ctx?.close());
+
+const orderCount = async () =>
+  Number(
+    (
+      await ctx.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('tip settings', () => {
+  it('are off by default; only the owner turns them on, per method, with presets and a custom amount', async () => {
+    const off = await call(ctx, 'GET', `/v2/tips?tenant_id=${tenantId}`, null);
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data.methods).toEqual({ pickup: false, delivery: false, dine_in: false });
+
+    // Off: a tip is refused and nothing is placed.
+    const before = await orderCount();
+    const refused = await pickupOrder(shop, await newGuest(ctx), { tip: { percent: 10 } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.fields).toEqual({ tip: 'Tips are not offered for this order' });
+    expect(await orderCount()).toBe(before);
+
+    const settings = {
+      methods: { pickup: true, delivery: false, dine_in: true },
+      presets: [15, 5, 10],
+      allow_custom: false,
+    };
+    expect((await call(ctx, 'PUT', '/v2/admin/tips', await signInAs(ctx.app, 'manager'), settings)).statusCode).toBe(
+      403,
+    );
+    expect((await call(ctx, 'PUT', '/v2/admin/tips', owner, { ...settings, presets: [] })).statusCode).toBe(400);
+    const saved = await call(ctx, 'PUT', '/v2/admin/tips', owner, settings);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ ...settings, presets: [5, 10, 15] });
+    expect((await call(ctx, 'GET', `/v2/tips?tenant_id=${tenantId}`, null)).json().data.presets).toEqual([5, 10, 15]);
+  });
+});
+
+describe('a tip at checkout', () => {
+  it('10 % on a card order: on top of the total, in the card payment, on the board, refunded with the order, in the report', async () => {
+    const guest = await newGuest(ctx);
+    const res = await pickupOrder(shop, guest, { tip: { percent: 10 } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { order, payment } = res.json().data;
+    const tip = Math.floor((order.totals.total * 10 * 2 + 100) / 200);
+    expect(order.totals.tip).toBe(tip);
+    expect(order.totals.amount_due).toBe(order.totals.total + tip);
+    expect(payment.amount).toBe(order.totals.total + tip);
+    const paid = await confirmSandbox(ctx, guest, payment.payment_id, sandboxTestCards.success);
+    expect(paid.json().data.status).toBe('succeeded');
+
+    const board = (await call(ctx, 'GET', '/v2/admin/orders?per_page=100', owner)).json().data.items;
+    expect(board.find((o: { id: number }) => o.id === order.id).totals.tip).toBe(tip);
+
+    const today = toZoned(new Date(), 'Australia/Sydney').date;
+    const report = (await call(ctx, 'GET', `/v2/admin/reports?from=${today}&to=${today}`, owner)).json().data;
+    expect(report.totals.tips).toBe(tip);
+    expect(report.days[0].tips).toBe(tip);
+
+    const cancelled = await call(ctx, 'PATCH', `/v2/admin/orders/${order.id}/status`, owner, {
+      status: 'cancelled',
+      reason: 'Out of dough',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const refund = await ctx.db
+      .selectFrom('sandbox_refunds')
+      .select('amount_cents')
+      .where('payment_id', '=', payment.payment_id)
+      .executeTakeFirstOrThrow();
+    expect(refund.amount_cents).toBe(order.totals.total + tip);
+    const after = (await call(ctx, 'GET', `/v2/admin/reports?from=${today}&to=${today}`, owner)).json().data;
+    expect(after.totals.refunds).toBe(order.totals.total + tip);
+    expect(after.totals.net_sales).toBe(0);
+  });
+
+  it('refuses a percentage not offered and a custom amount until allowed, placing nothing; then takes a custom amount', async () => {
+    const before = await orderCount();
+    expect((await pickupOrder(shop, await newGuest(ctx), { tip: { percent: 12 } })).statusCode).toBe(422);
+    expect((await pickupOrder(shop, await newGuest(ctx), { tip: { amount: 300 } })).statusCode).toBe(422);
+    expect((await pickupOrder(shop, await newGuest(ctx), { tip: { percent: 10, amount: 5 } })).statusCode).toBe(400);
+    expect(await orderCount()).toBe(before);
+    await call(ctx, 'PUT', '/v2/admin/tips', owner, {
+      methods: { pickup: true, delivery: false, dine_in: false },
+      presets: [10],
+      allow_custom: true,
+    });
+    const custom = await guestOrder(shop, { payment_method: 'cash_on_delivery', tip: { amount: 250 } });
+    expect(custom.placed.order.totals).toMatchObject({ tip: 250 });
+    expect(custom.placed.order.totals.amount_due).toBe(custom.placed.order.totals.total + 250);
+  });
+});

@@ -1,0 +1,441 @@
+import { addDays, daysBetween, toZoned, weekdayOf } from './zoned-time.js';
+
+/**
+ * The sales report (decision 039): a pure fold over the orders' immutable snapshots and the gift
+ * card ledger, never re-priced. Every figure is integer cents and every breakdown adds up to the
+ * totals: the same orders feed each table, and a refunded order nets out to zero in every one.
+ *
+ *   net_sales = gross_sales − coupon − offer − points + delivery + surcharges + exclusive tax + tips − refunds
+ *             = Σ (total + tip) of the orders − refunds
+ */
+
+export type ReportMethod = 'pickup' | 'delivery' | 'dine_in';
+export type ReportPaymentMethod = 'card' | 'cash_on_delivery';
+
+export interface ReportOrderLine {
+  name: string;
+  quantity: number;
+  /** The line after its discounts, as priced when ordered. */
+  discounted_item_total: number;
+  tax: number;
+  /** Options, modifiers, halves and deal choices, as the order shows them. */
+  details: readonly string[];
+}
+
+export interface ReportOrder {
+  order_number: string;
+  restaurant_id: number;
+  /** The restaurant's timezone: the order's day and hour are local to it. */
+  timezone: string;
+  /** When the order was placed (ISO instant). */
+  placed_at: string;
+  method: ReportMethod;
+  payment_method: ReportPaymentMethod;
+  /** The order's money went back to the customer (card, gift card and points). */
+  refunded: boolean;
+  /** The tenant adds tax on top of prices (else prices include it). */
+  tax_exclusive: boolean;
+  subtotal: number;
+  /** Coupons and offers together (the snapshot's adjustments say which). */
+  discount: number;
+  tax: number;
+  delivery: number;
+  surcharge: number;
+  /** Paid by gift card. */
+  gift_card: number;
+  /** Taken off by loyalty points. */
+  loyalty: number;
+  /** What the order cost after points (tips not included). */
+  total: number;
+  /** Left for card or cash after the gift card (tips included, paid with the order's payment). */
+  amount_due: number;
+  tip: number;
+  lines: readonly ReportOrderLine[];
+  adjustments: readonly { reason: string; amount: number }[];
+}
+
+export interface ReportGiftCardSale {
+  /** When the card was paid for (ISO instant). */
+  at: string;
+  amount: number;
+  /** What went back to its buyer, 0 when none. */
+  refunded: number;
+}
+
+export interface SalesReportInput {
+  /** Inclusive local dates. */
+  from: string;
+  to: string;
+  orders: readonly ReportOrder[];
+  giftCardSales: readonly ReportGiftCardSale[];
+  /** The tenant's timezone, for gift card sales (cards belong to the business, not a restaurant). */
+  timezone: string;
+  /** Σ gift card balances at the end of the period (the ledger's sum): what the business owes. */
+  giftCardLiability: number;
+}
+
+export interface SalesFigures {
+  orders: number;
+  refunded_orders: number;
+  gross_sales: number;
+  coupon_discounts: number;
+  offer_discounts: number;
+  points_discounts: number;
+  refunds: number;
+  tips: number;
+  delivery_fees: number;
+  surcharges: number;
+  /** Tax added on top of prices (exclusive tenants); 0 when prices include it. */
+  exclusive_tax: number;
+  net_sales: number;
+  /** Tax in the orders that were not refunded. */
+  tax: number;
+  /** net_sales ÷ orders not refunded, rounded half up; 0 without any. */
+  average_order_value: number;
+}
+
+export interface SalesDay
+  extends Pick<SalesFigures, 'orders' | 'gross_sales' | 'refunds' | 'tips' | 'net_sales' | 'tax'> {
+  date: string;
+  discounts: number;
+}
+
+export interface SalesReport {
+  from: string;
+  to: string;
+  totals: SalesFigures;
+  gift_cards: { sold: number; sold_count: number; refunded: number; redeemed: number; liability: number };
+  days: SalesDay[];
+  /** 24 rows, local hour 0…23. */
+  hours: { hour: number; orders: number; net_sales: number }[];
+  /** Orders by local weekday (0 = Sunday) and hour: the heat map. */
+  heat: { weekday: number; hour: number; orders: number }[];
+  methods: { method: ReportMethod; orders: number; net_sales: number }[];
+  payments: { method: 'card' | 'cash' | 'gift_card' | 'points'; orders: number; amount: number; refunded: number }[];
+  products: { name: string; quantity: number; sales: number }[];
+  modifiers: { name: string; quantity: number }[];
+}
+
+const couponReasons = new Set(['coupon', 'auto_coupon']);
+
+function emptyFigures(): SalesFigures {
+  return {
+    orders: 0,
+    refunded_orders: 0,
+    gross_sales: 0,
+    coupon_discounts: 0,
+    offer_discounts: 0,
+    points_discounts: 0,
+    refunds: 0,
+    tips: 0,
+    delivery_fees: 0,
+    surcharges: 0,
+    exclusive_tax: 0,
+    net_sales: 0,
+    tax: 0,
+    average_order_value: 0,
+  };
+}
+
+/** One order's contribution to every figure. */
+export function orderFigures(order: ReportOrder): SalesFigures {
+  const coupon = -order.adjustments
+    .filter((a) => couponReasons.has(a.reason) && a.amount < 0)
+    .reduce((sum, a) => sum + a.amount, 0);
+  // Whatever of the discount is not a coupon is an offer, so no cent of it goes missing.
+  const couponPart = Math.min(coupon, order.discount);
+  const paid = order.total + order.tip;
+  const refunds = order.refunded ? paid : 0;
+  return {
+    orders: 1,
+    refunded_orders: order.refunded ? 1 : 0,
+    gross_sales: order.subtotal,
+    coupon_discounts: couponPart,
+    offer_discounts: order.discount - couponPart,
+    points_discounts: order.loyalty,
+    refunds,
+    tips: order.tip,
+    delivery_fees: order.delivery,
+    surcharges: order.surcharge,
+    exclusive_tax: order.tax_exclusive ? order.tax : 0,
+    net_sales: paid - refunds,
+    tax: order.refunded ? 0 : order.tax,
+    average_order_value: 0,
+  };
+}
+
+function add(into: SalesFigures, more: SalesFigures) {
+  for (const key of Object.keys(into) as (keyof SalesFigures)[]) into[key] += more[key];
+}
+
+/** Integer division rounded half up (non-negative numerators; negative ones round toward zero). */
+export const divideRounded = (numerator: number, denominator: number) =>
+  denominator === 0
+    ? 0
+    : Math.sign(numerator) * Math.floor((Math.abs(numerator) * 2 + denominator) / (2 * denominator));
+
+export function buildSalesReport(input: SalesReportInput): SalesReport {
+  const dayCount = daysBetween(input.from, input.to) + 1;
+  if (dayCount < 1) throw new RangeError('The period ends before it starts');
+  const totals = emptyFigures();
+  const days = new Map<string, SalesDay>();
+  for (let i = 0; i < dayCount; i++) {
+    const date = addDays(input.from, i);
+    days.set(date, { date, orders: 0, gross_sales: 0, discounts: 0, refunds: 0, tips: 0, net_sales: 0, tax: 0 });
+  }
+  const hours = Array.from({ length: 24 }, (_, hour) => ({ hour, orders: 0, net_sales: 0 }));
+  const heat = Array.from({ length: 7 * 24 }, (_, i) => ({ weekday: Math.floor(i / 24), hour: i % 24, orders: 0 }));
+  const methods = new Map<ReportMethod, { method: ReportMethod; orders: number; net_sales: number }>(
+    (['pickup', 'delivery', 'dine_in'] as const).map((method) => [method, { method, orders: 0, net_sales: 0 }]),
+  );
+  const payments = new Map(
+    (['card', 'cash', 'gift_card', 'points'] as const).map((method) => [
+      method,
+      { method, orders: 0, amount: 0, refunded: 0 },
+    ]),
+  );
+  const products = new Map<string, { name: string; quantity: number; sales: number }>();
+  const modifiers = new Map<string, { name: string; quantity: number }>();
+  let redeemed = 0;
+
+  for (const order of input.orders) {
+    const local = toZoned(order.placed_at, order.timezone);
+    const day = days.get(local.date);
+    if (!day) continue;
+    const figures = orderFigures(order);
+    add(totals, figures);
+    day.orders += 1;
+    day.gross_sales += figures.gross_sales;
+    day.discounts += figures.coupon_discounts + figures.offer_discounts + figures.points_discounts;
+    day.refunds += figures.refunds;
+    day.tips += figures.tips;
+    day.net_sales += figures.net_sales;
+    day.tax += figures.tax;
+    const hour = Number(local.time.slice(0, 2));
+    const hourRow = hours[hour] as (typeof hours)[number];
+    hourRow.orders += 1;
+    hourRow.net_sales += figures.net_sales;
+    (heat[local.weekday * 24 + hour] as (typeof heat)[number]).orders += 1;
+    const method = methods.get(order.method);
+    if (method) {
+      method.orders += 1;
+      method.net_sales += figures.net_sales;
+    }
+    const take = (key: 'card' | 'cash' | 'gift_card' | 'points', amount: number) => {
+      if (amount === 0) return;
+      const row = payments.get(key) as NonNullable<ReturnType<typeof payments.get>>;
+      row.orders += 1;
+      row.amount += amount;
+      if (order.refunded) row.refunded += amount;
+    };
+    take(order.payment_method === 'card' ? 'card' : 'cash', order.amount_due);
+    take('gift_card', order.gift_card);
+    take('points', order.loyalty);
+    redeemed += order.refunded ? 0 : order.gift_card;
+    if (order.refunded) continue;
+    for (const line of order.lines) {
+      const product = products.get(line.name) ?? { name: line.name, quantity: 0, sales: 0 };
+      product.quantity += line.quantity;
+      product.sales += line.discounted_item_total;
+      products.set(line.name, product);
+      for (const detail of line.details) {
+        const modifier = modifiers.get(detail) ?? { name: detail, quantity: 0 };
+        modifier.quantity += line.quantity;
+        modifiers.set(detail, modifier);
+      }
+    }
+  }
+  totals.average_order_value = divideRounded(totals.net_sales, totals.orders - totals.refunded_orders);
+
+  const giftCards = { sold: 0, sold_count: 0, refunded: 0, redeemed, liability: input.giftCardLiability };
+  for (const sale of input.giftCardSales) {
+    if (!days.has(toZoned(sale.at, input.timezone).date)) continue;
+    giftCards.sold += sale.amount;
+    giftCards.sold_count += 1;
+    giftCards.refunded += sale.refunded;
+  }
+
+  const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return {
+    from: input.from,
+    to: input.to,
+    totals,
+    gift_cards: giftCards,
+    days: [...days.values()],
+    hours,
+    heat,
+    methods: [...methods.values()],
+    payments: [...payments.values()],
+    products: [...products.values()].sort((a, b) => b.sales - a.sales || b.quantity - a.quantity || byName(a, b)),
+    modifiers: [...modifiers.values()].sort((a, b) => b.quantity - a.quantity || byName(a, b)),
+  };
+}
+
+/** The local instants bounding a period for a database query: wide enough for every timezone. */
+export function reportQueryWindow(from: string, to: string) {
+  return { start: `${addDays(from, -1)}T00:00:00.000Z`, end: `${addDays(to, 2)}T00:00:00.000Z` };
+}
+
+// ---- CSV (RFC 4180) -------------------------------------------------------------------------
+
+/** Cents as a plain decimal for spreadsheets: -1234 → '-12.34'. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const quoteCell = (value: string) => {
+  // A leading = + - @ would run as a formula in a spreadsheet; a quote-prefixed text cell does not.
+  const safe = /^[=+@\t\r]/.test(value) || (/^-/.test(value) && !/^-\d+(\.\d+)?$/.test(value)) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+export function toCsv(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  return `${[headers, ...rows].map((row) => row.map((cell) => quoteCell(String(cell))).join(',')).join('\r\n')}\r\n`;
+}
+
+export const reportTables = ['summary', 'days', 'hours', 'methods', 'payments', 'products', 'modifiers'] as const;
+export type ReportTable = (typeof reportTables)[number];
+
+const methodNames: Record<ReportMethod, string> = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in' };
+const paymentNames = { card: 'Card', cash: 'Cash', gift_card: 'Gift card', points: 'Points' } as const;
+const money = centsToDecimal;
+
+/** One table of the report as CSV (money as decimals in the report's currency). */
+export function reportTableCsv(report: SalesReport, table: ReportTable): string {
+  const t = report.totals;
+  switch (table) {
+    case 'summary':
+      return toCsv(
+        ['Figure', 'Value'],
+        [
+          ['Orders', t.orders],
+          ['Refunded orders', t.refunded_orders],
+          ['Gross sales', money(t.gross_sales)],
+          ['Coupon discounts', money(t.coupon_discounts)],
+          ['Offer discounts', money(t.offer_discounts)],
+          ['Points discounts', money(t.points_discounts)],
+          ['Refunds', money(t.refunds)],
+          ['Tips', money(t.tips)],
+          ['Delivery fees', money(t.delivery_fees)],
+          ['Surcharges', money(t.surcharges)],
+          ['Tax added to prices', money(t.exclusive_tax)],
+          ['Net sales', money(t.net_sales)],
+          ['Tax collected', money(t.tax)],
+          ['Average order value', money(t.average_order_value)],
+          ['Gift cards sold', money(report.gift_cards.sold)],
+          ['Gift cards refunded', money(report.gift_cards.refunded)],
+          ['Gift cards redeemed', money(report.gift_cards.redeemed)],
+          ['Gift card liability', money(report.gift_cards.liability)],
+        ],
+      );
+    case 'days':
+      return toCsv(
+        ['Date', 'Orders', 'Gross sales', 'Discounts', 'Refunds', 'Tips', 'Net sales', 'Tax'],
+        report.days.map((d) => [
+          d.date,
+          d.orders,
+          money(d.gross_sales),
+          money(d.discounts),
+          money(d.refunds),
+          money(d.tips),
+          money(d.net_sales),
+          money(d.tax),
+        ]),
+      );
+    case 'hours':
+      return toCsv(
+        ['Hour', 'Orders', 'Net sales'],
+        report.hours.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.orders, money(h.net_sales)]),
+      );
+    case 'methods':
+      return toCsv(
+        ['Method', 'Orders', 'Net sales'],
+        report.methods.map((m) => [methodNames[m.method], m.orders, money(m.net_sales)]),
+      );
+    case 'payments':
+      return toCsv(
+        ['Payment method', 'Orders', 'Amount', 'Refunded'],
+        report.payments.map((p) => [paymentNames[p.method], p.orders, money(p.amount), money(p.refunded)]),
+      );
+    case 'products':
+      return toCsv(
+        ['Product', 'Quantity', 'Sales'],
+        report.products.map((p) => [p.name, p.quantity, money(p.sales)]),
+      );
+    case 'modifiers':
+      return toCsv(
+        ['Option or modifier', 'Quantity'],
+        report.modifiers.map((m) => [m.name, m.quantity]),
+      );
+  }
+}
+
+/** Every line of every order in the period, for an accountant: one row per line. */
+export function orderLinesCsv(
+  input: Pick<SalesReportInput, 'from' | 'to' | 'orders'>,
+  restaurantNames: ReadonlyMap<number, string>,
+) {
+  const rows: (string | number)[][] = [];
+  for (const order of input.orders) {
+    const local = toZoned(order.placed_at, order.timezone);
+    if (local.date < input.from || local.date > input.to) continue;
+    for (const line of order.lines) {
+      rows.push([
+        order.order_number,
+        local.date,
+        local.time,
+        restaurantNames.get(order.restaurant_id) ?? String(order.restaurant_id),
+        methodNames[order.method],
+        order.payment_method === 'card' ? 'Card' : 'Cash',
+        order.refunded ? 'Refunded' : 'Paid',
+        line.name,
+        line.details.join('; '),
+        line.quantity,
+        money(line.discounted_item_total),
+        money(line.tax),
+      ]);
+    }
+  }
+  return toCsv(
+    [
+      'Order',
+      'Date',
+      'Time',
+      'Restaurant',
+      'Method',
+      'Payment',
+      'Status',
+      'Item',
+      'Details',
+      'Quantity',
+      'Line total',
+      'Tax',
+    ],
+    rows,
+  );
+}
+
+export const reportPeriods = ['last_7_days', 'this_week', 'last_week', 'this_month', 'last_month'] as const;
+export type ReportPeriod = (typeof reportPeriods)[number];
+
+/** A named period's local dates, given the restaurant's local date today (weeks start on Monday). */
+export function reportPeriod(period: ReportPeriod, today: string): { from: string; to: string } {
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  const firstOfMonth = `${today.slice(0, 8)}01`;
+  switch (period) {
+    case 'last_7_days':
+      return { from: addDays(today, -6), to: today };
+    case 'this_week':
+      return { from: monday, to: today };
+    case 'last_week':
+      return { from: addDays(monday, -7), to: addDays(monday, -1) };
+    case 'this_month':
+      return { from: firstOfMonth, to: today };
+    case 'last_month': {
+      const to = addDays(firstOfMonth, -1);
+      return { from: `${to.slice(0, 8)}01`, to };
+    }
+  }
+}

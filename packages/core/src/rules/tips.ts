@@ -1,0 +1,24 @@
+import type { TipChoice, TipSettings } from '../contract/tips.js';
+
+export type TipOutcome = { ok: true; cents: number } | { ok: false; message: string };
+
+/**
+ * The tip in cents for a choice (decision 040): a preset percentage of what the order costs (after
+ * discounts and points; the tip itself is never discounted), rounded half up, or a custom amount
+ * when the business allows it. Refused when tips are off for the method.
+ */
+export function tipCents(
+  choice: TipChoice | undefined,
+  orderTotalCents: number,
+  settings: TipSettings,
+  method: keyof TipSettings['methods'],
+): TipOutcome {
+  if (!choice || ('amount' in choice && choice.amount === 0)) return { ok: true, cents: 0 };
+  if (!settings.methods[method]) return { ok: false, message: 'Tips are not offered for this order' };
+  if ('percent' in choice) {
+    if (!settings.presets.includes(choice.percent)) return { ok: false, message: 'Choose one of the tips offered' };
+    return { ok: true, cents: Math.floor((orderTotalCents * choice.percent * 2 + 100) / 200) };
+  }
+  if (!settings.allow_custom) return { ok: false, message: 'Choose one of the tips offered' };
+  return { ok: true, cents: choice.amount };
+}

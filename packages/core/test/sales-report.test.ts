@@ -1,0 +1,356 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  buildSalesReport,
+  centsToDecimal,
+  divideRounded,
+  orderLinesCsv,
+  type ReportOrder,
+  reportPeriod,
+  reportTableCsv,
+  reportTables,
+  toCsv,
+} from '../src/index.js';
+
+const sydney = 'Australia/Sydney';
+
+function order(overrides: Partial<ReportOrder> = {}): ReportOrder {
+  return {
+    order_number: '1001',
+    restaurant_id: 1,
+    timezone: sydney,
+    placed_at: '2026-11-16T01:30:00.000Z', // Monday 12:30 in Sydney (AEDT, +11)
+    method: 'pickup',
+    payment_method: 'card',
+    refunded: false,
+    tax_exclusive: false,
+    subtotal: 3000,
+    discount: 0,
+    tax: 273,
+    delivery: 0,
+    surcharge: 0,
+    gift_card: 0,
+    loyalty: 0,
+    total: 3000,
+    amount_due: 3000,
+    tip: 0,
+    lines: [{ name: 'Margherita', quantity: 2, discounted_item_total: 3000, tax: 273, details: ['Size: Large'] }],
+    adjustments: [],
+    ...overrides,
+  };
+}
+
+const base = { from: '2026-11-16', to: '2026-11-22', giftCardSales: [], timezone: sydney, giftCardLiability: 0 };
+
+/** Parses what toCsv writes (quoted cells, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe('sales report: worked example', () => {
+  // Monday: a $30 pickup order paid by card. Tuesday 19:05: a $52 delivery order, $5 coupon,
+  // $3 offer, $2 points, $6 delivery fee, $10 paid by gift card, $4 tip. Wednesday: a refunded $20 order.
+  const delivery = order({
+    order_number: '1002',
+    placed_at: '2026-11-17T08:05:00.000Z',
+    method: 'delivery',
+    subtotal: 5200,
+    discount: 800,
+    tax: 400,
+    delivery: 600,
+    loyalty: 200,
+    total: 5200 - 800 + 600 - 200,
+    gift_card: 1000,
+    amount_due: 5200 - 800 + 600 - 200 - 1000 + 400,
+    tip: 400,
+    lines: [
+      { name: 'Margherita', quantity: 1, discounted_item_total: 1200, tax: 109, details: ['Size: Large'] },
+      { name: 'Garlic bread', quantity: 4, discounted_item_total: 3200, tax: 291, details: [] },
+    ],
+    adjustments: [
+      { reason: 'coupon', amount: -500 },
+      { reason: 'order_discount', amount: -300 },
+      { reason: 'delivery_charge', amount: 600 },
+    ],
+  });
+  const refunded = order({
+    order_number: '1003',
+    placed_at: '2026-11-18T02:00:00.000Z',
+    subtotal: 2000,
+    total: 2000,
+    amount_due: 2000,
+    tax: 182,
+    refunded: true,
+    lines: [{ name: 'Calzone', quantity: 1, discounted_item_total: 2000, tax: 182, details: [] }],
+  });
+  const outside = order({ order_number: '999', placed_at: '2026-11-15T12:59:00.000Z' }); // Sunday 23:59 local
+  const report = buildSalesReport({
+    ...base,
+    orders: [order(), delivery, refunded, outside],
+    giftCardSales: [
+      { at: '2026-11-19T00:00:00.000Z', amount: 5000, refunded: 0 },
+      { at: '2026-11-30T00:00:00.000Z', amount: 9900, refunded: 0 },
+    ],
+    giftCardLiability: 12_345,
+  });
+
+  it('totals every figure in cents', () => {
+    expect(report.totals).toEqual({
+      orders: 3,
+      refunded_orders: 1,
+      gross_sales: 3000 + 5200 + 2000,
+      coupon_discounts: 500,
+      offer_discounts: 300,
+      points_discounts: 200,
+      refunds: 2000,
+      tips: 400,
+      delivery_fees: 600,
+      surcharges: 0,
+      exclusive_tax: 0,
+      net_sales: 3000 + 4800 + 400,
+      tax: 273 + 400,
+      average_order_value: 4100,
+    });
+    expect(report.gift_cards).toEqual({ sold: 5000, sold_count: 1, refunded: 0, redeemed: 1000, liability: 12_345 });
+  });
+
+  it('breaks down by local day, hour, method and payment', () => {
+    expect(report.days.map((d) => [d.date, d.orders, d.net_sales])).toEqual([
+      ['2026-11-16', 1, 3000],
+      ['2026-11-17', 1, 5200],
+      ['2026-11-18', 1, 0],
+      ['2026-11-19', 0, 0],
+      ['2026-11-20', 0, 0],
+      ['2026-11-21', 0, 0],
+      ['2026-11-22', 0, 0],
+    ]);
+    expect(report.hours[19]).toEqual({ hour: 19, orders: 1, net_sales: 5200 });
+    expect(report.heat.find((h) => h.weekday === 2 && h.hour === 19)?.orders).toBe(1);
+    expect(report.methods).toEqual([
+      { method: 'pickup', orders: 2, net_sales: 3000 },
+      { method: 'delivery', orders: 1, net_sales: 5200 },
+      { method: 'dine_in', orders: 0, net_sales: 0 },
+    ]);
+    expect(report.payments).toEqual([
+      { method: 'card', orders: 3, amount: 3000 + 4200 + 2000, refunded: 2000 },
+      { method: 'cash', orders: 0, amount: 0, refunded: 0 },
+      { method: 'gift_card', orders: 1, amount: 1000, refunded: 0 },
+      { method: 'points', orders: 1, amount: 200, refunded: 0 },
+    ]);
+  });
+
+  it('ranks products by sales and counts options, leaving refunded orders out', () => {
+    expect(report.products).toEqual([
+      { name: 'Margherita', quantity: 3, sales: 4200 },
+      { name: 'Garlic bread', quantity: 4, sales: 3200 },
+    ]);
+    expect(report.modifiers).toEqual([{ name: 'Size: Large', quantity: 3 }]);
+  });
+
+  it('writes CSV that parses back to the same figures', () => {
+    const days = parseCsv(reportTableCsv(report, 'days'));
+    expect(days[0]).toEqual(['Date', 'Orders', 'Gross sales', 'Discounts', 'Refunds', 'Tips', 'Net sales', 'Tax']);
+    expect(days[2]).toEqual(['2026-11-17', '1', '52.00', '10.00', '0.00', '4.00', '52.00', '4.00']);
+    const summary = new Map(parseCsv(reportTableCsv(report, 'summary')).map(([k, v]) => [k, v]));
+    expect(summary.get('Net sales')).toBe('82.00');
+    for (const table of reportTables) expect(parseCsv(reportTableCsv(report, table)).length).toBeGreaterThan(1);
+    const lines = parseCsv(orderLinesCsv({ ...base, orders: [delivery, outside] }, new Map([[1, 'Town, "Hall"']])));
+    expect(lines).toHaveLength(3);
+    expect(lines[1]?.slice(0, 4)).toEqual(['1002', '2026-11-17', '19:05', 'Town, "Hall"']);
+  });
+});
+
+describe('CSV and rounding helpers', () => {
+  it('formats cents as decimals and keeps spreadsheet formulas inert', () => {
+    expect(centsToDecimal(-1234)).toBe('-12.34');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(toCsv(['a'], [['=SUM(A1)'], ['-3.50'], ['-x']])).toBe("a\r\n'=SUM(A1)\r\n-3.50\r\n'-x\r\n");
+  });
+  it('rounds half up', () => {
+    expect(divideRounded(5, 2)).toBe(3);
+    expect(divideRounded(7, 3)).toBe(2);
+    expect(divideRounded(1, 0)).toBe(0);
+  });
+});
+
+const lineArb = fc.record({
+  name: fc.constantFrom('Margherita', 'Calzone', 'Chips', 'Cola'),
+  quantity: fc.integer({ min: 1, max: 5 }),
+  price: fc.integer({ min: 0, max: 5000 }),
+  details: fc.array(fc.constantFrom('Size: Large', 'Extra cheese', 'No onion'), { maxLength: 2 }),
+});
+
+const orderArb: fc.Arbitrary<ReportOrder> = fc
+  .record({
+    lines: fc.array(lineArb, { minLength: 1, maxLength: 4 }),
+    couponShare: fc.integer({ min: 0, max: 100 }),
+    offerShare: fc.integer({ min: 0, max: 100 }),
+    delivery: fc.integer({ min: 0, max: 1000 }),
+    surcharge: fc.integer({ min: 0, max: 300 }),
+    loyalty: fc.integer({ min: 0, max: 2000 }),
+    giftBalance: fc.integer({ min: 0, max: 5000 }),
+    tip: fc.integer({ min: 0, max: 1500 }),
+    refunded: fc.boolean(),
+    exclusive: fc.boolean(),
+    at: fc.integer({ min: Date.parse('2026-11-15T00:00:00Z'), max: Date.parse('2026-11-24T00:00:00Z') }),
+    method: fc.constantFrom('pickup', 'delivery', 'dine_in'),
+    payment: fc.constantFrom('card', 'cash_on_delivery'),
+    timezone: fc.constantFrom(sydney, 'Australia/Perth', 'Pacific/Auckland'),
+  })
+  .map((o): ReportOrder => {
+    const subtotal = o.lines.reduce((s, l) => s + l.price * l.quantity, 0);
+    const coupon = Math.floor((subtotal * o.couponShare) / 200);
+    const offer = Math.floor(((subtotal - coupon) * o.offerShare) / 200);
+    const discount = coupon + offer;
+    // Line shares of the discount: the last line takes the rounding rest.
+    let left = discount;
+    const lines = o.lines.map((l, i) => {
+      const gross = l.price * l.quantity;
+      const share = i === o.lines.length - 1 ? left : Math.min(left, Math.floor((gross * discount) / (subtotal || 1)));
+      left -= share;
+      return { name: l.name, quantity: l.quantity, discounted_item_total: gross - share, tax: 0, details: l.details };
+    });
+    const fixed = lines.map((l) => ({ ...l, tax: Math.floor(l.discounted_item_total / 11) }));
+    const tax = fixed.reduce((s, l) => s + l.tax, 0);
+    const before = subtotal - discount + (o.exclusive ? tax : 0) + o.delivery + o.surcharge;
+    const loyalty = Math.min(o.loyalty, before);
+    const total = before - loyalty;
+    const giftCard = Math.min(o.giftBalance, total);
+    return {
+      order_number: String(o.at),
+      restaurant_id: 1,
+      timezone: o.timezone,
+      placed_at: new Date(o.at).toISOString(),
+      method: o.method,
+      payment_method: o.payment,
+      refunded: o.refunded,
+      tax_exclusive: o.exclusive,
+      subtotal,
+      discount,
+      tax,
+      delivery: o.delivery,
+      surcharge: o.surcharge,
+      gift_card: giftCard,
+      loyalty,
+      total,
+      amount_due: total - giftCard + o.tip,
+      tip: o.tip,
+      lines: fixed,
+      adjustments: [
+        { reason: 'coupon', amount: -coupon },
+        { reason: 'buy_x_get_y', amount: -offer },
+      ],
+    };
+  });
+
+const sum = <T>(list: readonly T[], of: (t: T) => number) => list.reduce((s, t) => s + of(t), 0);
+
+describe('sales report: properties', () => {
+  it('every breakdown adds up to the totals and no cent is lost', () => {
+    fc.assert(
+      fc.property(fc.array(orderArb, { maxLength: 25 }), (orders) => {
+        const r = buildSalesReport({ ...base, orders });
+        const t = r.totals;
+        expect(
+          t.gross_sales -
+            t.coupon_discounts -
+            t.offer_discounts -
+            t.points_discounts +
+            t.delivery_fees +
+            t.surcharges +
+            t.exclusive_tax +
+            t.tips -
+            t.refunds,
+        ).toBe(t.net_sales);
+        expect(sum(r.days, (d) => d.net_sales)).toBe(t.net_sales);
+        expect(sum(r.days, (d) => d.orders)).toBe(t.orders);
+        expect(sum(r.days, (d) => d.tax)).toBe(t.tax);
+        expect(sum(r.days, (d) => d.discounts)).toBe(t.coupon_discounts + t.offer_discounts + t.points_discounts);
+        expect(sum(r.hours, (h) => h.net_sales)).toBe(t.net_sales);
+        expect(sum(r.heat, (h) => h.orders)).toBe(t.orders);
+        expect(sum(r.methods, (m) => m.net_sales)).toBe(t.net_sales);
+        // Money paid (card, cash, gift card) less what went back is the net.
+        const paid = r.payments.filter((p) => p.method !== 'points');
+        expect(sum(paid, (p) => p.amount - p.refunded)).toBe(t.net_sales);
+        // Products: the lines of the orders kept, after their discounts.
+        const kept = orders.filter((o) => !o.refunded && r.days.some((d) => d.date === dateOf(o)));
+        expect(sum(r.products, (p) => p.sales)).toBe(sum(kept, (o) => o.subtotal - o.discount));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a refunded order nets out to zero everywhere', () => {
+    fc.assert(
+      fc.property(orderArb, (o) => {
+        const within = { ...o, placed_at: '2026-11-18T03:00:00.000Z' };
+        const r = buildSalesReport({ ...base, orders: [{ ...within, refunded: true }] });
+        expect(r.totals.net_sales).toBe(0);
+        expect(r.totals.tax).toBe(0);
+        expect(r.totals.refunds).toBe(within.total + within.tip);
+        expect(r.days.every((d) => d.net_sales === 0)).toBe(true);
+        expect(r.methods.every((m) => m.net_sales === 0)).toBe(true);
+        expect(r.products).toEqual([]);
+      }),
+    );
+  });
+
+  it('adding an order adds exactly its figures', () => {
+    fc.assert(
+      fc.property(fc.array(orderArb, { maxLength: 10 }), orderArb, (orders, extra) => {
+        const one = { ...extra, placed_at: '2026-11-19T03:00:00.000Z' };
+        const before = buildSalesReport({ ...base, orders }).totals;
+        const after = buildSalesReport({ ...base, orders: [...orders, one] }).totals;
+        expect(after.net_sales - before.net_sales).toBe(one.refunded ? 0 : one.total + one.tip);
+        expect(after.gross_sales - before.gross_sales).toBe(one.subtotal);
+      }),
+    );
+  });
+});
+
+function dateOf(o: ReportOrder) {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: o.timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(o.placed_at));
+}
+
+describe('named report periods', () => {
+  it('weeks start on Monday; months are whole calendar months', () => {
+    // Thursday 26 November 2026
+    expect(reportPeriod('last_7_days', '2026-11-26')).toEqual({ from: '2026-11-20', to: '2026-11-26' });
+    expect(reportPeriod('this_week', '2026-11-26')).toEqual({ from: '2026-11-23', to: '2026-11-26' });
+    expect(reportPeriod('last_week', '2026-11-26')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(reportPeriod('last_week', '2026-11-23')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(reportPeriod('last_week', '2026-11-29')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(reportPeriod('this_month', '2026-11-26')).toEqual({ from: '2026-11-01', to: '2026-11-26' });
+    expect(reportPeriod('last_month', '2026-03-05')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(reportPeriod('last_month', '2026-01-31')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+  });
+});

@@ -1,0 +1,242 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildTaxInvoice, type InvoiceBusiness, invoiceProblems, type Order, tipCents } from '../src/index.js';
+
+const business: InvoiceBusiness = {
+  name: 'Bella Nonna',
+  legal_name: 'Bella Nonna Hospitality Pty Ltd',
+  abn: '51824753556',
+  tax_name: 'GST',
+  tax_inclusive: true,
+};
+
+function order(overrides: Partial<Order> = {}, totals: Partial<Order['totals']> = {}): Order {
+  return {
+    id: 7,
+    order_number: '1042',
+    status: 'placed',
+    method: 'delivery',
+    restaurant: {
+      id: 1,
+      name: 'Surry Hills',
+      phone: '02 9000 0000',
+      street_name: '1 Crown St',
+      city: 'Sydney',
+      timezone: 'Australia/Sydney',
+    },
+    pickup_date: null,
+    pickup_time: null,
+    scheduled_for: null,
+    ready_at: null,
+    table_id: null,
+    special_instructions: null,
+    customer: { name: 'Ada', email: 'ada@example.test', phone_no: '0400 000 000' },
+    delivery_address: null,
+    payment_method: 'card',
+    payment_status: 'paid',
+    currency: 'AUD',
+    coupon_code: 'SAVE5',
+    lines: [
+      {
+        id: 1,
+        name: 'Margherita',
+        quantity: 2,
+        unit_price: 1800,
+        item_total: 3600,
+        discount_amount: 0,
+        order_level_discount: 300,
+        discounted_item_total: 3300,
+        tax: 300,
+        is_free: false,
+        notes: null,
+        details: ['Large'],
+      },
+      {
+        id: 2,
+        name: 'Cola',
+        quantity: 1,
+        unit_price: 400,
+        item_total: 400,
+        discount_amount: 0,
+        order_level_discount: 200,
+        discounted_item_total: 200,
+        tax: 18,
+        is_free: false,
+        notes: null,
+        details: [],
+      },
+    ],
+    totals: {
+      subtotal: 4000,
+      discount: 500,
+      tax: 318,
+      delivery: 600,
+      surcharge: 0,
+      gift_card: 1000,
+      loyalty: 100,
+      total: 4000 - 500 + 600 - 100,
+      tip: 400,
+      amount_due: 4000 - 500 + 600 - 100 - 1000 + 400,
+      item_count: 3,
+      ...totals,
+    },
+    adjustments: [
+      { reason: 'coupon', code: 'SAVE5', label: 'SAVE5: $5 off', amount: -500 },
+      { reason: 'delivery_charge', code: null, label: 'Delivery', amount: 600 },
+    ],
+    status_history: [],
+    created_at: '2026-11-20T08:15:00.000Z',
+    updated_at: '2026-11-20T08:15:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('tax invoice: worked example', () => {
+  const invoice = buildTaxInvoice(order(), business, '1 Crown St, Sydney');
+
+  it('names the seller with its ABN and says "Tax invoice"', () => {
+    expect(invoice.title).toBe('Tax invoice');
+    expect(invoice.seller).toEqual({
+      name: 'Bella Nonna Hospitality Pty Ltd',
+      trading_as: 'Bella Nonna',
+      abn: '51 824 753 556',
+    });
+    expect(invoice.date).toBe('2026-11-20');
+    expect(invoice.time).toBe('19:15');
+  });
+
+  it('adds up to the order to the cent: lines, discounts, charges, points, tax, tip and payments', () => {
+    expect(invoice.lines.map((l) => [l.description, l.quantity, l.unit_price, l.amount, l.tax])).toEqual([
+      ['Margherita', 2, 1800, 3600, 300],
+      ['Cola', 1, 400, 400, 18],
+    ]);
+    expect(invoice.discounts).toEqual([{ label: 'SAVE5: $5 off', amount: -500 }]);
+    expect(invoice.charges).toEqual([{ label: 'Delivery', amount: 600 }]);
+    expect(invoice.points).toBe(-100);
+    expect(invoice.total).toBe(4000);
+    expect(invoice.tax).toBe(318);
+    expect(invoice.tip).toBe(400);
+    expect(invoice.charged).toBe(4400);
+    expect(invoice.payments).toEqual([
+      { method: 'gift_card', label: 'Gift card', amount: 1000 },
+      { method: 'card', label: 'Card', amount: 3400 },
+    ]);
+    expect(invoice.refunds).toEqual([]);
+    expect(invoice.balance).toBe(4400);
+    expect(invoiceProblems(invoice)).toEqual([]);
+  });
+
+  it('a refunded order lists each payment going back and owes nothing', () => {
+    const refunded = buildTaxInvoice(order({ payment_status: 'refunded', status: 'refunded' }), business, '');
+    expect(refunded.refunds).toEqual([
+      { label: 'Refunded to gift card', amount: 1000 },
+      { label: 'Refunded to card', amount: 3400 },
+    ]);
+    expect(refunded.balance).toBe(0);
+  });
+
+  it('without an ABN it is a receipt; tax added on top shows as a charge', () => {
+    const receipt = buildTaxInvoice(order(), { ...business, abn: null, legal_name: null }, '');
+    expect(receipt.title).toBe('Receipt');
+    expect(receipt.seller).toEqual({ name: 'Bella Nonna', trading_as: null, abn: null });
+    const exclusive = buildTaxInvoice(
+      order({}, { total: 4000 + 318, amount_due: 4000 + 318 - 1000 + 400 }),
+      { ...business, tax_inclusive: false },
+      '',
+    );
+    expect(exclusive.charges).toContainEqual({ label: 'GST', amount: 318 });
+    expect(invoiceProblems(exclusive)).toEqual([]);
+  });
+
+  it('discount labels that do not add up give way to the order discount', () => {
+    const odd = buildTaxInvoice(order({ adjustments: [] }), business, '');
+    expect(odd.discounts).toEqual([{ label: 'Discounts', amount: -500 }]);
+  });
+});
+
+describe('tax invoice: properties', () => {
+  it('any order whose money adds up gives an invoice that adds up, cash or card, tip or not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            q: fc.integer({ min: 1, max: 5 }),
+            price: fc.integer({ min: 0, max: 3000 }),
+            share: fc.integer({ min: 0, max: 100 }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.boolean(),
+        fc.boolean(),
+        (raw, delivery, loyaltyWanted, tip, giftWanted, cash, exclusive) => {
+          const lines = raw.map((r, i) => {
+            const item = r.q * r.price;
+            const discount = Math.floor((item * r.share) / 200);
+            const kept = item - discount;
+            return {
+              id: i + 1,
+              name: `Item ${i}`,
+              quantity: r.q,
+              unit_price: r.price,
+              item_total: item,
+              discount_amount: discount,
+              order_level_discount: 0,
+              discounted_item_total: kept,
+              tax: Math.floor(kept / 11),
+              is_free: false,
+              notes: null,
+              details: [],
+            };
+          });
+          const subtotal = lines.reduce((s, l) => s + l.item_total, 0);
+          const discount = lines.reduce((s, l) => s + l.discount_amount, 0);
+          const tax = lines.reduce((s, l) => s + l.tax, 0);
+          const before = subtotal - discount + delivery + (exclusive ? tax : 0);
+          const loyalty = Math.min(loyaltyWanted, before);
+          const total = before - loyalty;
+          const gift = Math.min(giftWanted, total);
+          const o = order(
+            {
+              lines,
+              payment_method: cash ? 'cash_on_delivery' : 'card',
+              adjustments: discount ? [{ reason: 'buy_x_get_y', code: null, label: 'Offer', amount: -discount }] : [],
+            },
+            { subtotal, discount, tax, delivery, loyalty, total, gift_card: gift, tip, amount_due: total - gift + tip },
+          );
+          const invoice = buildTaxInvoice(o, { ...business, tax_inclusive: !exclusive }, '');
+          expect(invoiceProblems(invoice)).toEqual([]);
+          expect(invoice.charged).toBe(total + tip);
+          const refunded = buildTaxInvoice({ ...o, payment_status: 'refunded' }, business, '');
+          expect(refunded.balance).toBe(0);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('tips', () => {
+  const settings = {
+    methods: { pickup: true, delivery: false, dine_in: true },
+    presets: [5, 10, 15],
+    allow_custom: false,
+  };
+  it('a preset percentage of what the order costs, rounded half up; a custom amount only when allowed', () => {
+    expect(tipCents({ percent: 10 }, 3800, settings, 'pickup')).toEqual({ ok: true, cents: 380 });
+    expect(tipCents({ percent: 15 }, 1003, settings, 'pickup')).toEqual({ ok: true, cents: 150 });
+    expect(tipCents({ percent: 5 }, 1010, settings, 'dine_in')).toEqual({ ok: true, cents: 51 });
+    expect(tipCents(undefined, 3800, settings, 'delivery')).toEqual({ ok: true, cents: 0 });
+    expect(tipCents({ amount: 0 }, 3800, settings, 'delivery')).toEqual({ ok: true, cents: 0 });
+    expect(tipCents({ percent: 10 }, 3800, settings, 'delivery')).toMatchObject({ ok: false });
+    expect(tipCents({ percent: 12 }, 3800, settings, 'pickup')).toMatchObject({ ok: false });
+    expect(tipCents({ amount: 500 }, 3800, settings, 'pickup')).toMatchObject({ ok: false });
+    expect(tipCents({ amount: 500 }, 3800, { ...settings, allow_custom: true }, 'pickup')).toEqual({
+      ok: true,
+      cents: 500,
+    });
+  });
+});
