@@ -1,7 +1,4 @@
 import {
-  type Combos,
-  type Deals,
-  type Menu,
   type MenuChannel,
   type PricedLine,
   type PricingAdjustment,
@@ -136,22 +133,14 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
   const repo = cartRepository(db);
   const catalogue = catalogueService(db);
 
+  /** The parsed catalogue the lines are priced against (shared and frozen: never changed here). */
   async function catalogueOf(
     tenantId: number,
     restaurantId: number,
     channel: MenuChannel,
     source = catalogue,
   ): Promise<Catalogue> {
-    const [menu, deals, combos] = await Promise.all([
-      source.menu(tenantId, restaurantId, channel),
-      source.deals(tenantId, restaurantId, channel),
-      source.combos(tenantId, restaurantId, channel),
-    ]);
-    return {
-      menu: JSON.parse(menu.body).data as Menu,
-      deals: JSON.parse(deals.body).data as Deals,
-      combos: JSON.parse(combos.body).data as Combos,
-    };
+    return source.parsed(tenantId, restaurantId, channel);
   }
 
   /** Lines the catalogue no longer offers are left out of the total and listed. */
@@ -195,7 +184,7 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     const restaurantId = first.restaurant_id;
     const channel: MenuChannel = options.method === 'dine_in' ? 'dine_in' : 'online';
     const [cat, tenant, timezone, promotions, customer] = await Promise.all([
-      catalogueOf(owner.tenantId, restaurantId, channel, exec === db ? catalogue : catalogueService(exec)),
+      catalogueOf(owner.tenantId, restaurantId, channel, exec === db ? catalogue : catalogue.within(exec)),
       tenantService(exec).byId(owner.tenantId),
       lineRepo.restaurantTimezone(owner.tenantId, restaurantId),
       forPricing(exec, { tenantId: owner.tenantId, restaurantId, code: options.coupon_code }),
