@@ -7,7 +7,7 @@
 // TEST_REDIS_URL (or BENCH_REDIS_URL) set too, orders are also placed on PostgreSQL with two API
 // processes sharing the port (WORKERS=2). Each database is a bench copy of the demo: open around the
 // clock, with the kitchen's orders per slot raised, so the bench measures the server and not the
-// capacity rule. BENCH_SECONDS (default 8) sets each measurement's length; the JSON of the run is
+// capacity rule. BENCH_NODE_ARGS passes flags to the API's node (a CPU profile). BENCH_SECONDS (default 8) sets each measurement's length; the JSON of the run is
 // written to .bench-output/.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -100,7 +100,9 @@ async function stop(proc) {
 
 async function startApi(databaseUrl, extraEnv = {}) {
   const port = await freePort();
-  const proc = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=.bench-output/profiles' profiles the API (decision 034).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/start.mjs')], {
     env: {
       ...process.env,
       PORT: String(port),
