@@ -139,7 +139,7 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     restaurantId: number,
     channel: MenuChannel,
     source = catalogue,
-  ): Promise<Catalogue> {
+  ): Promise<Catalogue & { timezone: string }> {
     return source.parsed(tenantId, restaurantId, channel);
   }
 
@@ -183,10 +183,10 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     }
     const restaurantId = first.restaurant_id;
     const channel: MenuChannel = options.method === 'dine_in' ? 'dine_in' : 'online';
-    const [cat, tenant, timezone, promotions, customer] = await Promise.all([
+    // The restaurant's timezone comes with the catalogue version: one read fewer per pricing.
+    const [cat, tenant, promotions, customer] = await Promise.all([
       catalogueOf(owner.tenantId, restaurantId, channel, exec === db ? catalogue : catalogue.within(exec)),
       tenantService(exec).byId(owner.tenantId),
-      lineRepo.restaurantTimezone(owner.tenantId, restaurantId),
       forPricing(exec, { tenantId: owner.tenantId, restaurantId, code: options.coupon_code }),
       customerHistory(exec, owner),
     ]);
@@ -200,7 +200,7 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
         dine_in: options.method === 'dine_in',
         cash_on_delivery: options.cash_on_delivery,
         now: (options.now ?? new Date()).toISOString(),
-        timezone,
+        timezone: cat.timezone,
         customer,
       },
       coupon_code: options.coupon_code?.trim() || null,

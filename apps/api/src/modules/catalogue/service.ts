@@ -176,6 +176,8 @@ export interface ParsedCatalogue {
   menu: Menu;
   deals: Deals;
   combos: Combos;
+  /** The restaurant's timezone as read with the version (not cached: settings may move it). */
+  timezone: string;
 }
 
 export interface ProductEdit {
@@ -254,17 +256,21 @@ export function catalogueService(db: Db, shared?: Map<string, CacheEntry>) {
     });
   }
 
-  async function entryFor(tenantId: number, restaurantId: number): Promise<CacheEntry> {
-    const version = await repo.activeVersion(tenantId, restaurantId);
-    if (version === undefined) throw new AppError('not_found', 'Restaurant not found');
+  async function entryAndTimezone(tenantId: number, restaurantId: number) {
+    const active = await repo.activeVersion(tenantId, restaurantId);
+    if (active === undefined) throw new AppError('not_found', 'Restaurant not found');
+    const { version, timezone } = active;
     const key = `${tenantId}:${restaurantId}`;
     const entry = entries.get(key);
-    if (entry && entry.version === version) return entry;
+    if (entry && entry.version === version) return { entry, timezone };
     const fresh: CacheEntry = { version, data: new Map(), bodies: new Map() };
     // A transaction that still sees an older version builds its answers aside, for itself.
     if (!entry || entry.version < version) entries.set(key, fresh);
-    return fresh;
+    return { entry: fresh, timezone };
   }
+
+  const entryFor = async (tenantId: number, restaurantId: number) =>
+    (await entryAndTimezone(tenantId, restaurantId)).entry;
 
   const etagOf = (restaurantId: number, kind: string, channel: MenuChannel, version: number) =>
     `"${kind}-${restaurantId}-${channel}-v${version}"`;
@@ -326,13 +332,13 @@ export function catalogueService(db: Db, shared?: Map<string, CacheEntry>) {
      * one version read, and the parsed answers of that version (frozen, shared; never re-parsed).
      */
     async parsed(tenantId: number, restaurantId: number, channel: MenuChannel): Promise<ParsedCatalogue> {
-      const entry = await entryFor(tenantId, restaurantId);
+      const { entry, timezone } = await entryAndTimezone(tenantId, restaurantId);
       const [menu, deals, combos] = await Promise.all([
         dataOf(entry, tenantId, restaurantId, 'menu', channel),
         dataOf(entry, tenantId, restaurantId, 'deals', channel),
         dataOf(entry, tenantId, restaurantId, 'combos', channel),
       ]);
-      return { menu: menu as Menu, deals: deals as Deals, combos: combos as Combos };
+      return { menu: menu as Menu, deals: deals as Deals, combos: combos as Combos, timezone };
     },
 
     /** The same service reading through `trx` (an order's transaction), sharing this cache. */
