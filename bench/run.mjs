@@ -1,18 +1,42 @@
-// `npm run bench`: page weight, API latency and server memory against budgets. Not part of
-// `npm test`: numbers depend on the machine, so they are reported and compared, never asserted in tests.
+// `npm run bench`: page weight, API throughput and server memory beside their goals (decision 034).
+// Not part of `npm test`: figures depend on the machine, so they are reported, never asserted. Every
+// API figure is also given as a ratio to a Fastify hello-world measured in the same run (bench/hello.mjs).
+//
+// The API is started the way `npm start` starts it, on a fresh SQLite file and, when
+// TEST_DATABASE_URL (or BENCH_DATABASE_URL) is set, on a fresh PostgreSQL database; with
+// TEST_REDIS_URL (or BENCH_REDIS_URL) set too, orders are also placed on PostgreSQL with two API
+// processes sharing the port (WORKERS=2). Each database is a bench copy of the demo: open around the
+// clock, with the kitchen's orders per slot raised, so the bench measures the server and not the
+// capacity rule. BENCH_NODE_ARGS passes flags to the API's node (a CPU profile). BENCH_SECONDS (default 8) sets each measurement's length; the JSON of the run is
+// written to .bench-output/.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import nodeModule from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 import { buildIfNeeded, root } from '../scripts/lib.mjs';
 
-const budgets = {
-  entryJsGzipKb: 130, // everything the first page needs before it can paint
+const apiRequire = nodeModule.createRequire(path.join(root, 'apps/api/package.json'));
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const warmSeconds = Math.max(1, Math.round(seconds / 4));
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
+const tenantId = 139; // the demo business (TENANT_ID default)
+
+const goals = {
+  entryJsGzipKb: 130,
   entryCssGzipKb: 10,
-  healthP95Ms: 25,
-  pageP95Ms: 25,
+  menuRatio: 0.4,
+  menuP99Ms: 15,
+  cartRatio: 0.15,
+  cartP99Ms: 20,
+  ordersPerSecond: 1000,
+  ordersP99Ms: 50,
+  postgresToSqlite: 0.5,
   serverRssMb: 250,
 };
 
@@ -35,91 +59,417 @@ function entryAssets() {
   return { js: gz('.js'), css: gz('.css') };
 }
 
-async function load(url, total, concurrency) {
-  const times = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < total) {
-      next++;
-      const t = performance.now();
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-      times.push(performance.now() - t);
+/** Resident memory of a process and every process under it (the cluster's workers), in MB. */
+function rssMb(pid) {
+  const read = (p) => {
+    try {
+      const kb = Number(fs.readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+      const children = fs
+        .readdirSync(`/proc/${p}/task`)
+        .flatMap((t) => fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(' ').filter(Boolean));
+      return kb + children.reduce((sum, c) => sum + read(c), 0);
+    } catch {
+      return 0;
     }
   };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
-  return { rps: total / seconds, p50: pct(50), p95: pct(95) };
+  return read(pid) / 1024;
 }
 
-buildIfNeeded();
-const port = await freePort();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
-const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '1000000',
-    DATABASE_URL: `sqlite:${dir}/bench.sqlite`,
-  },
-  stdio: 'ignore',
-});
-const base = `http://127.0.0.1:${port}`;
-try {
-  for (let i = 0; i < 200; i++) {
+async function waitFor(url, proc) {
+  for (let i = 0; i < 600; i++) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}) before answering ${url}`);
     if (
-      await fetch(`${base}/api/health`).then(
+      await fetch(url).then(
         (r) => r.ok,
         () => false,
       )
     )
-      break;
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  await load(`${base}/api/health`, 300, 10); // warm-up
-  const health = await load(`${base}/api/health`, 3000, 20);
-  const page = await load(`${base}/`, 2000, 20);
-  const rssMb = Number(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-  const assets = entryAssets();
+  throw new Error(`${url} never answered`);
+}
 
+async function stop(proc) {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill('SIGINT');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (proc.exitCode === null) proc.kill('SIGKILL');
+}
+
+async function startApi(databaseUrl, extraEnv = {}) {
+  const port = await freePort();
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=.bench-output/profiles' profiles the API (decision 034).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/start.mjs')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      AUTH_RATE_LIMIT_MAX: '100000000',
+      DATABASE_URL: databaseUrl,
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, proc);
+  return { proc, base };
+}
+
+/** The bench copy of the demo: every restaurant open around the clock, slots that never fill. */
+async function raiseCapacity(exec) {
+  await exec('update fulfilment_settings set max_orders_per_slot = 1000000');
+  await exec('delete from restaurant_hours');
+  const restaurants = await exec('select id, tenant_id from restaurants order by id');
+  for (const r of restaurants)
+    for (const method of ['pickup', 'delivery', 'dine_in'])
+      for (let weekday = 0; weekday < 7; weekday++)
+        await exec(
+          `insert into restaurant_hours (tenant_id, restaurant_id, method, weekday, opens_at, closes_at) values (${r.tenant_id}, ${r.id}, '${method}', ${weekday}, '00:00', '24:00')`,
+        );
+  return restaurants.find((r) => Number(r.tenant_id) === tenantId).id;
+}
+
+async function sqliteCopy(dir) {
+  const url = `sqlite:${dir}/bench.sqlite`;
+  const { proc } = await startApi(url); // migrates and seeds the demo
+  await stop(proc);
+  const Driver = apiRequire('better-sqlite3');
+  const db = new Driver(`${dir}/bench.sqlite`);
+  const restaurantId = await raiseCapacity(async (q) =>
+    q.startsWith('select') ? db.prepare(q).all() : db.prepare(q).run(),
+  );
+  db.close();
+  return { url, restaurantId, drop: async () => {} };
+}
+
+async function postgresCopy(serverUrl) {
+  const pg = apiRequire('pg');
+  const name = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const { proc } = await startApi(url.href);
+  await stop(proc);
+  const db = new pg.Client({ connectionString: url.href });
+  await db.connect();
+  const restaurantId = await raiseCapacity(async (q) => (await db.query(q)).rows);
+  await db.end();
+  return {
+    url: url.href,
+    restaurantId,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** autocannon after a warm-up: rps, p50/p99 (ms), errors (failed, timed out or not 2xx/304). */
+async function measure(options) {
+  const run = (extra) =>
+    new Promise((resolve, reject) => {
+      const instance = autocannon({ connections: 50, ...options, ...extra }, (error, result) =>
+        error ? reject(error) : resolve(result),
+      );
+      instance.on('error', () => {});
+    });
+  if (!options.amount) await run({ duration: warmSeconds });
+  const r = await run(options.amount ? {} : { duration: seconds });
+  const elapsed = r.duration || seconds;
+  const done = r.requests.total;
+  return {
+    rps: Math.round(done / elapsed),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    requests: done,
+  };
+}
+
+const json = (body) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+async function api(base, url, token, init = {}) {
+  const res = await fetch(`${base}/api${url}`, {
+    ...init,
+    headers: { ...(init.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body.error)}`);
+  return body.data;
+}
+
+/** `count` calls of `fn`, `concurrency` at a time. */
+async function pool(count, concurrency, fn) {
+  const out = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        out[i] = await fn(i);
+      }
+    }),
+  );
+  return out;
+}
+
+async function shop(base, restaurantId) {
+  const menu = await api(base, `/v2/restaurants/${restaurantId}/menu`);
+  const product = menu.products.find(
+    (p) => p.is_available && !p.is_half_and_half && p.modifier_groups.every((g) => g.min_select === 0),
+  );
+  const line = {
+    restaurant_id: restaurantId,
+    restaurant_product_id: product.id,
+    product_id: product.product_id,
+    quantity: 1,
+    is_half_and_half: false,
+    notes: '',
+    modifiers: [],
+    configurations: product.attributes.map((a) => {
+      const v = a.values.find((x) => x.is_default) ?? a.values[0];
+      return { attribute_id: a.id, attribute_value_id: v?.id, price_adjustment: 0 };
+    }),
+  };
+  const timesUrl = `/v2/restaurants/${restaurantId}/fulfilment-times?method=pickup`;
+  const first = await api(base, timesUrl);
+  const slots = [];
+  for (const date of first.dates) {
+    const day = date === first.date ? first : await api(base, `${timesUrl}&date=${date}`);
+    for (const t of day.times) if (t.value !== 'asap') slots.push({ pickup_date: date, pickup_time: t.value });
+  }
+  return { restaurantId, line, slots };
+}
+
+async function guestWithCart(base, line, lines) {
+  const { guest_token, guest } = await api(base, '/v2/auth/guest', null, json({ tenant_id: tenantId }));
+  for (let i = 0; i < lines; i++) await api(base, '/v2/cart', guest_token, json({ ...line, guest_id: guest.guest_id }));
+  return { token: guest_token, guestId: guest.guest_id };
+}
+
+/** A request source cycling through prepared items; autocannon calls it for each request. */
+function cycling(items, build) {
+  let i = 0;
+  return [{ setupRequest: (req) => ({ ...req, ...build(items[i++ % items.length]) }) }];
+}
+
+/** Places one order per prepared guest cart (each its own guest), spread over the week's slots. */
+async function measureOrders(base, s, count, connections) {
+  const guests = await pool(count, 20, () => guestWithCart(base, s.line, 1));
+  const requests = cycling(
+    guests.map((g, i) => ({ g, slot: s.slots[i % s.slots.length] })),
+    ({ g, slot }) => ({
+      method: 'POST',
+      path: '/api/v2/orders',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${g.token}`,
+        'idempotency-key': `bench_${randomUUID()}`,
+      },
+      body: JSON.stringify({
+        restaurant_id: s.restaurantId,
+        method: 'pickup',
+        ...slot,
+        payment_method: 'cash_on_delivery',
+        guest_details: { name: 'Bench Guest', email: `bench-${g.guestId}@example.test`, phone_no: '0412 345 678' },
+      }),
+    }),
+  );
+  const started = performance.now();
+  const r = await measure({ url: base, connections, amount: count, requests });
+  return { ...r, rps: Math.round(count / ((performance.now() - started) / 1000)) };
+}
+
+async function measureApi(label, base, pid, restaurantId, orderCount) {
+  const s = await shop(base, restaurantId);
+  console.error(`[bench] ${label}: ${s.slots.length} pickup slots this week`);
+  const menu = await measure({
+    url: `${base}/api/v2/restaurants/${s.restaurantId}/menu`,
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
+  const readers = await pool(50, 10, () => guestWithCart(base, s.line, 1));
+  const cartRead = await measure({
+    url: base,
+    requests: cycling(readers, (g) => ({
+      method: 'GET',
+      path: `/api/v2/cart?guest_id=${g.guestId}`,
+      headers: { authorization: `Bearer ${g.token}` },
+    })),
+  });
+  // Enough carts that none fills up (100 lines) while it is added to.
+  const adders = await pool(Math.max(200, Math.ceil((cartRead.rps * (seconds + warmSeconds) * 1.5) / 60)), 10, () =>
+    guestWithCart(base, s.line, 0),
+  );
+  const cartAdd = await measure({
+    url: base,
+    requests: cycling(adders, (g) => ({
+      method: 'POST',
+      path: '/api/v2/cart',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${g.token}` },
+      body: JSON.stringify({ ...s.line, guest_id: g.guestId }),
+    })),
+  });
+  const orders = await measureOrders(base, s, orderCount, 20);
+  return { menu, cartRead, cartAdd, orders, rssMb: Math.round(rssMb(pid)) };
+}
+
+buildIfNeeded();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
+const procs = [];
+const results = { at: new Date().toISOString(), seconds, cpus: os.cpus().length, loadavg: os.loadavg() };
+try {
+  const helloPort = await freePort();
+  const hello = spawn(process.execPath, [path.join(root, 'bench/hello.mjs')], {
+    env: { ...process.env, PORT: String(helloPort) },
+    stdio: 'ignore',
+  });
+  procs.push(hello);
+  await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
+  results.hello = await measure({ url: `http://127.0.0.1:${helloPort}/` });
+  await stop(hello);
+
+  const orderCount = Number(process.env.BENCH_ORDERS ?? 3000);
+  let pageRows = [];
+  const sqlite = await sqliteCopy(dir);
+  {
+    const { proc, base } = await startApi(sqlite.url);
+    procs.push(proc);
+    results.sqlite = await measureApi('sqlite', base, proc.pid, sqlite.restaurantId, orderCount);
+    // Page weight and Lighthouse mobile (decision 035) against the same server, after the load.
+    pageRows = await (await import('./pages.mjs')).pageRows(base);
+    await stop(proc);
+  }
+  if (pgUrl) {
+    const copy = await postgresCopy(pgUrl);
+    try {
+      const { proc, base } = await startApi(copy.url);
+      procs.push(proc);
+      results.postgres = await measureApi('postgres', base, proc.pid, copy.restaurantId, orderCount);
+      await stop(proc);
+      if (redisUrl) {
+        // Two API processes on this machine, one port (Node cluster), orders only (spec of scale-out).
+        const two = await startApi(copy.url, {
+          WORKERS: '2',
+          REDIS_URL: redisUrl,
+          REDIS_PREFIX: `bench-${process.pid}:`,
+        });
+        procs.push(two.proc);
+        const s = await shop(two.base, copy.restaurantId);
+        results.postgres2 = {
+          orders: await measureOrders(two.base, s, orderCount, 20),
+          rssMb: Math.round(rssMb(two.proc.pid)),
+        };
+        await stop(two.proc);
+      }
+    } finally {
+      await copy.drop();
+    }
+  }
+  results.assets = entryAssets();
+
+  const yard = results.hello.rps;
+  const lat = (m) => `${m.rps} rps, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.errors} errors`;
   const rows = [
     [
       'first-load JS (gzip)',
-      `${assets.js.toFixed(1)} KB`,
-      `${budgets.entryJsGzipKb} KB`,
-      assets.js <= budgets.entryJsGzipKb,
+      `${results.assets.js.toFixed(1)} KB`,
+      `≤ ${goals.entryJsGzipKb} KB`,
+      results.assets.js <= goals.entryJsGzipKb,
     ],
     [
       'first-load CSS (gzip)',
-      `${assets.css.toFixed(1)} KB`,
-      `${budgets.entryCssGzipKb} KB`,
-      assets.css <= budgets.entryCssGzipKb,
+      `${results.assets.css.toFixed(1)} KB`,
+      `≤ ${goals.entryCssGzipKb} KB`,
+      results.assets.css <= goals.entryCssGzipKb,
     ],
-    [
-      'GET /api/health p95 (c=20)',
-      `${health.p95.toFixed(1)} ms (p50 ${health.p50.toFixed(1)}, ${health.rps.toFixed(0)} req/s)`,
-      `${budgets.healthP95Ms} ms`,
-      health.p95 <= budgets.healthP95Ms,
-    ],
-    [
-      'GET / p95 (c=20)',
-      `${page.p95.toFixed(1)} ms (p50 ${page.p50.toFixed(1)}, ${page.rps.toFixed(0)} req/s)`,
-      `${budgets.pageP95Ms} ms`,
-      page.p95 <= budgets.pageP95Ms,
-    ],
-    ['server RSS after load', `${rssMb.toFixed(0)} MB`, `${budgets.serverRssMb} MB`, rssMb <= budgets.serverRssMb],
+    ['hello-world (yardstick)', lat(results.hello), '', true],
   ];
-  rows.push(...(await (await import('./pages.mjs')).pageRows(base)));
-  for (const [name, value, budget, ok] of rows)
-    console.log(`${ok ? 'ok  ' : 'OVER'}  ${name.padEnd(28)} ${value.padEnd(40)} budget ${budget}`);
-  process.exitCode = rows.every((r) => r[3]) ? 0 : 1;
+  for (const [db, r] of [
+    ['sqlite', results.sqlite],
+    ['postgres', results.postgres],
+  ]) {
+    if (!r) continue;
+    const ratio = (m) => `${(m.rps / yard).toFixed(3)}× hello`;
+    rows.push(
+      [
+        `${db} GET menu`,
+        `${lat(r.menu)}, ${ratio(r.menu)}`,
+        `≥ ${goals.menuRatio}×, p99 ≤ ${goals.menuP99Ms} ms`,
+        r.menu.rps / yard >= goals.menuRatio && r.menu.p99 <= goals.menuP99Ms && r.menu.errors === 0,
+      ],
+      [
+        `${db} GET cart`,
+        `${lat(r.cartRead)}, ${ratio(r.cartRead)}`,
+        `≥ ${goals.cartRatio}×, p99 ≤ ${goals.cartP99Ms} ms`,
+        r.cartRead.rps / yard >= goals.cartRatio && r.cartRead.p99 <= goals.cartP99Ms && r.cartRead.errors === 0,
+      ],
+      [
+        `${db} POST cart`,
+        `${lat(r.cartAdd)}, ${ratio(r.cartAdd)}`,
+        `≥ ${goals.cartRatio}×, p99 ≤ ${goals.cartP99Ms} ms`,
+        r.cartAdd.rps / yard >= goals.cartRatio && r.cartAdd.p99 <= goals.cartP99Ms && r.cartAdd.errors === 0,
+      ],
+      [
+        `${db} POST orders (c=20)`,
+        lat(r.orders),
+        `≥ ${goals.ordersPerSecond}/s, p99 ≤ ${goals.ordersP99Ms} ms, 0 errors`,
+        r.orders.rps >= goals.ordersPerSecond && r.orders.p99 <= goals.ordersP99Ms && r.orders.errors === 0,
+      ],
+      [`${db} server RSS after load`, `${r.rssMb} MB`, `≤ ${goals.serverRssMb} MB`, r.rssMb <= goals.serverRssMb],
+    );
+  }
+  if (results.postgres) {
+    for (const k of ['menu', 'cartRead', 'cartAdd', 'orders']) {
+      const ratio = results.postgres[k].rps / results.sqlite[k].rps;
+      rows.push([
+        `postgres/sqlite ${k}`,
+        `${ratio.toFixed(2)}×`,
+        `≥ ${goals.postgresToSqlite}×`,
+        ratio >= goals.postgresToSqlite,
+      ]);
+    }
+  }
+  if (results.postgres2) {
+    const ratio = results.postgres2.orders.rps / results.postgres.orders.rps;
+    rows.push(
+      [
+        'postgres 2 processes orders',
+        lat(results.postgres2.orders),
+        'reported (scale-out)',
+        results.postgres2.orders.errors === 0,
+      ],
+      ['postgres 2 / 1 process orders', `${ratio.toFixed(2)}×`, 'reported (2 cores)', true],
+      [
+        'postgres 2 processes RSS',
+        `${results.postgres2.rssMb} MB`,
+        `≤ ${goals.serverRssMb * 2} MB`,
+        results.postgres2.rssMb <= goals.serverRssMb * 2,
+      ],
+    );
+  }
+  rows.push(...pageRows);
+  console.log(`\nload average at start ${results.loadavg.map((l) => l.toFixed(2)).join(' ')} on ${results.cpus} cores`);
+  for (const [name, value, goal, ok] of rows)
+    console.log(`${ok ? 'ok  ' : 'MISS'}  ${name.padEnd(30)} ${value.padEnd(70)} ${goal}`);
+  results.rows = rows.map(([name, value, goal, ok]) => ({ name, value, goal, ok }));
+  const out = path.join(root, '.bench-output');
+  fs.mkdirSync(out, { recursive: true });
+  const file = path.join(out, `bench-${results.at.replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  fs.copyFileSync(file, path.join(out, 'latest.json'));
+  console.log(`\n${file}`);
 } finally {
-  server.kill('SIGINT');
+  for (const p of procs) await stop(p);
   fs.rmSync(dir, { recursive: true, force: true });
 }

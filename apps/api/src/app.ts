@@ -16,6 +16,7 @@ import { identityPlugin } from './modules/auth/identity.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bestSellersPlugin } from './modules/best-sellers/plugin.js';
 import { cartRoutes } from './modules/cart/routes.js';
+import { cataloguePlugin } from './modules/catalogue/plugin.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { catalogueEditorRoutes } from './modules/catalogue-editor/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -139,6 +140,8 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   await app.register(jobsPlugin);
   // request.identity (bearer token: user, guest or none) and app.accounts for every module.
   await app.register(identityPlugin);
+  // app.catalogue: the one catalogue cache of the app (decision 034).
+  await app.register(cataloguePlugin);
   // app.orders: the order service, its event bus (Redis across processes) and the payment registry.
   await app.register(ordersPlugin);
   // Best sellers from order history: once listening, then periodically (decision 020).

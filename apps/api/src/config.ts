@@ -18,6 +18,15 @@ const envSchema = z.object({
     .describe(
       '`postgres://…` for PostgreSQL, or `sqlite:path/to/file.sqlite`; unset: embedded SQLite at `data/storefront.sqlite`',
     ),
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(10)
+    .describe(
+      "PostgreSQL connections each API process may hold; times the processes, below the server's `max_connections` (decision 034)",
+    ),
   TENANT_ID: z.coerce
     .number()
     .int()
@@ -169,7 +178,7 @@ export function configReference(): { name: string; default: string | null; meani
 
 export type DatabaseTarget =
   | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string; schema?: string };
+  | { dialect: 'postgres'; url: string; schema?: string; poolMax?: number };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -219,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   }
   const url = e.DATABASE_URL;
   const database: DatabaseTarget = url?.startsWith('postgres')
-    ? { dialect: 'postgres', url }
+    ? { dialect: 'postgres', url, poolMax: e.DATABASE_POOL_MAX }
     : {
         dialect: 'sqlite',
         file: path.resolve(root, url ? url.slice('sqlite:'.length) : 'data/storefront.sqlite'),

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   combosResponseSchema,
   dealsResponseSchema,
@@ -104,7 +105,9 @@ describe('catalogue and menus', () => {
       const first = await get(url);
       const etag = first.headers.etag as string;
       expect(etag).toMatch(/^"menu-\d+-online-v\d+"$/);
-      expect(first.headers['cache-control']).toBe('no-cache');
+      // Public for a few seconds, then served while it revalidates (decision 034).
+      expect(first.headers['cache-control']).toBe('public, max-age=5, stale-while-revalidate=30');
+      expect(first.headers.vary).toContain('accept-encoding');
       const second = await get(url);
       expect(second.headers.etag).toBe(etag);
       expect(second.body).toBe(first.body);
@@ -115,6 +118,32 @@ describe('catalogue and menus', () => {
       expect((await get(url, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
       const inStore = await get(`/api/v2/restaurants/${ids['surry-hills']}/menu?channel=in_store`);
       expect(inStore.headers.etag).not.toBe(etag);
+    });
+
+    it('sends the body compressed once per version, brotli or gzip as the client accepts, with the same ETag', async () => {
+      const url = `/api/v2/restaurants/${ids['surry-hills']}/menu?channel=online`;
+      const plain = await get(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br', 'br', brotliDecompressSync],
+        ['gzip', 'gzip', gunzipSync],
+        ['br;q=0, gzip;q=0.8', 'gzip', gunzipSync],
+      ] as const) {
+        const res = await get(url, { 'accept-encoding': accept });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.etag).toBe(plain.headers.etag);
+        expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+        // The same buffer for the next request of the version: compressed once, not per request.
+        expect((await get(url, { 'accept-encoding': accept })).rawPayload.equals(res.rawPayload)).toBe(true);
+        const notModified = await get(url, {
+          'accept-encoding': accept,
+          'if-none-match': plain.headers.etag as string,
+        });
+        expect(notModified.statusCode).toBe(304);
+        expect(notModified.rawPayload.length).toBe(0);
+      }
+      expect((await get(url, { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
     });
 
     it('moves to a new version when an item is switched off, and only for that restaurant', async () => {

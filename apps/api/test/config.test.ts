@@ -16,7 +16,14 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {
     const url = 'postgres://shop@127.0.0.1:5432/shop';
-    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url });
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url, poolMax: 10 });
+    // Each process's pool, sized for the server's max_connections (decision 034); nonsense is refused.
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '4' }).database).toEqual({
+      dialect: 'postgres',
+      url,
+      poolMax: 4,
+    });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
   });
 
   it('takes another SQLite file from a sqlite: URL', () => {

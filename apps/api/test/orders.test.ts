@@ -1,5 +1,6 @@
 import { addDays, type Menu, type MenuProduct, type Order, type PlacedOrder, toZoned } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueService } from '../src/modules/catalogue/service.js';
 import type { TestContext } from './support/app.js';
 import { signUp, tenantId } from './support/auth.js';
 import {
@@ -228,14 +229,14 @@ describe('placing an order (POST /v2/orders)', () => {
     expect(empty.statusCode).toBe(422);
     const product = simpleProduct(menu, 1);
     await addToCart(ctx, guest, restaurantId, product);
-    await ctx.db.updateTable('restaurant_products').set({ is_available: 0 }).where('id', '=', product.id).execute();
+    await catalogueService(ctx.db).setRestaurantProductAvailability(tenantId, product.id, false);
     try {
       const res = await placeOrder(ctx, guest, await pickupBody(guest));
       expect(res.statusCode).toBe(422);
       expect(res.json().error.message).toContain(product.products.name);
       expect(await orderCount(guest)).toBe(0);
     } finally {
-      await ctx.db.updateTable('restaurant_products').set({ is_available: 1 }).where('id', '=', product.id).execute();
+      await catalogueService(ctx.db).setRestaurantProductAvailability(tenantId, product.id, true);
     }
     // The cart is untouched and orders once the item is back.
     expect((await placeOrder(ctx, guest, await pickupBody(guest))).statusCode).toBe(201);
@@ -475,7 +476,7 @@ describe('reading orders', () => {
     await addToCart(ctx, guest, restaurantId, keep, 2);
     await addToCart(ctx, guest, restaurantId, gone, 1);
     const placed = (await placeOrder(ctx, guest, await pickupBody(guest))).json().data as PlacedOrder;
-    await ctx.db.updateTable('restaurant_products').set({ is_available: 0 }).where('id', '=', gone.id).execute();
+    await catalogueService(ctx.db).setRestaurantProductAvailability(tenantId, gone.id, false);
     try {
       const res = await call(ctx, 'POST', `/v2/orders/${placed.order.id}/reorder`, guest.token);
       expect(res.statusCode, res.body).toBe(200);
@@ -485,7 +486,7 @@ describe('reading orders', () => {
         expect.objectContaining({ quantity: 2, restaurant_products: expect.objectContaining({ id: keep.id }) }),
       ]);
     } finally {
-      await ctx.db.updateTable('restaurant_products').set({ is_available: 1 }).where('id', '=', gone.id).execute();
+      await catalogueService(ctx.db).setRestaurantProductAvailability(tenantId, gone.id, true);
     }
     const stranger = await newGuest(ctx);
     expect((await call(ctx, 'POST', `/v2/orders/${placed.order.id}/reorder`, stranger.token)).statusCode).toBe(404);

@@ -74,6 +74,24 @@ describe('serving the storefront', () => {
     expect(second.body).not.toContain(`nonce="${nonce}"`);
   });
 
+  it("sends helmet's headers, computed once, with each answer's own nonce, on pages and API answers alike", async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/' });
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    for (const res of [page, api]) {
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'same-origin',
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-opener-policy': 'same-origin',
+        'strict-transport-security': expect.stringContaining('max-age='),
+      });
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    }
+    expect(page.headers['content-security-policy']).not.toBe(api.headers['content-security-policy']);
+    expect(String(page.headers['content-security-policy'])).not.toContain('nonce-mark');
+  });
+
   it('lets Stripe.js and its card iframes load, and nothing else from outside', async () => {
     const csp = String((await ctx.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
     const directive = (name: string) => csp.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { metrics } from '../lib/metrics.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 /**
  * The few places where SQLite and PostgreSQL differ at run time. Everything else is plain Kysely.
@@ -46,7 +47,7 @@ export function createDialect(target: DatabaseTarget) {
   if (target.dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: 10,
+      max: target.poolMax ?? 10,
       types: pgTypeParsers(),
       // Lets a restore see that a server still uses the schema (db/backup/restore.ts).
       application_name: applicationName(target.schema),
@@ -58,11 +59,17 @@ export function createDialect(target: DatabaseTarget) {
   }
   const Driver = sqliteDriver();
   const database = new Driver(target.file);
+  // An OLTP web app on one file (decision 034): readers never wait for the writer (WAL); a commit
+  // is durable at the next checkpoint rather than fsynced each time (NORMAL, safe in WAL); a
+  // writer waits for the lock rather than failing; reads come from memory-mapped pages.
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new SqliteDialect({ database });
+  database.pragma('mmap_size = 268435456');
+  database.pragma('cache_size = -32000');
+  database.pragma('temp_store = MEMORY');
+  return new SqliteDialect({ database: withStatementCache(database) });
 }
 
 /** How the server's connections to PostgreSQL name themselves (at most 63 characters are kept). */

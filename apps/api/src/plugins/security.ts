@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 type NoncedResponse = ServerResponse & { scriptNonce?: string };
 
@@ -11,11 +11,26 @@ export function scriptNonce(raw: ServerResponse): string {
   return (raw as NoncedResponse).scriptNonce ?? '';
 }
 
+/** Stands for the response's nonce in the headers computed once; never sent. */
+const nonceMark = 'nonce-mark-7f3a';
+
+/**
+ * Helmet's headers for the given options, computed once (decision 034): helmet builds them anew on
+ * every call, so it is run once here against a response that only records them. The CSP nonce is
+ * left as a mark to put each response's own nonce in.
+ */
+function headersOf(options: Parameters<typeof helmet>[0]) {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void set.push([name, String(value)]),
+    removeHeader: (name: string) => void removed.push(name),
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return { set, removed };
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  // Only scripts get a nonce: a style nonce would disable 'unsafe-inline', which toasts need.
-  app.addHook('onRequest', async (_request, reply) => {
-    (reply.raw as NoncedResponse).scriptNonce = randomBytes(16).toString('base64');
-  });
   // Google's sign-in script, button frame and styles, only when Google sign-in is configured.
   const google = app.config.google.clientId ? ['https://accounts.google.com/gsi/'] : [];
   // Stripe.js and its card iframes (decision 015): any tenant may switch Stripe on at run time.
@@ -24,7 +39,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
     connect: ['https://api.stripe.com'],
   };
-  await app.register(helmet, {
+  const { set, removed } = headersOf({
     crossOriginEmbedderPolicy: false,
     // An order link's address (its token) never goes to another site as a referrer (decision 026).
     referrerPolicy: { policy: 'same-origin' },
@@ -32,12 +47,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${scriptNonce(res as ServerResponse)}'`,
-          ...google,
-          ...stripe.script,
-        ],
+        scriptSrc: ["'self'", `'nonce-${nonceMark}'`, ...google, ...stripe.script],
         styleSrc: ["'self'", "'unsafe-inline'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
@@ -49,5 +59,17 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         frameAncestors: ["'self'"],
       },
     },
+  });
+  const [before, after] = (set.find(([name]) => name === 'Content-Security-Policy')?.[1] ?? '').split(nonceMark);
+  const fixed = set.filter(([name]) => name !== 'Content-Security-Policy');
+  // Only scripts get a nonce: a style nonce would disable 'unsafe-inline', which toasts need.
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw as NoncedResponse;
+    const nonce = randomBytes(16).toString('base64');
+    raw.scriptNonce = nonce;
+    for (const name of removed) raw.removeHeader(name);
+    for (const [name, value] of fixed) raw.setHeader(name, value);
+    if (after !== undefined) raw.setHeader('Content-Security-Policy', `${before}${nonce}${after}`);
+    done();
   });
 });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
@@ -28,6 +29,15 @@ export interface Answer {
   statusCode: number;
   headers: Record<string, unknown>;
   body: string;
+  /** The bytes as sent: a compressed answer is checked once decoded. */
+  rawPayload?: Buffer;
+}
+
+/** The answer's text, decoded when it was sent compressed (the catalogue's precompressed bodies). */
+function textOf(answer: Answer): string {
+  const encoding = answer.headers['content-encoding'];
+  if (!answer.rawPayload || (encoding !== 'br' && encoding !== 'gzip')) return answer.body;
+  return (encoding === 'br' ? brotliDecompressSync : gunzipSync)(answer.rawPayload).toString('utf8');
 }
 
 export function descriptionChecker(doc: Description) {
@@ -79,7 +89,8 @@ export function descriptionChecker(doc: Description) {
       validate = ajv.compile({ $ref: ref });
       validators.set(ref, validate);
     }
-    if (validate(JSON.parse(answer.body))) return undefined;
-    return `${operation} ${answer.statusCode} does not match its description: ${ajv.errorsText(validate.errors)}\n${answer.body.slice(0, 500)}`;
+    const body = textOf(answer);
+    if (validate(JSON.parse(body))) return undefined;
+    return `${operation} ${answer.statusCode} does not match its description: ${ajv.errorsText(validate.errors)}\n${body.slice(0, 500)}`;
   };
 }

@@ -1,7 +1,4 @@
 import {
-  type Combos,
-  type Deals,
-  type Menu,
   type MenuChannel,
   type PricedLine,
   type PricingAdjustment,
@@ -136,27 +133,17 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
   const repo = cartRepository(db);
   const catalogue = catalogueService(db);
 
+  /** The parsed catalogue the lines are priced against (shared and frozen: never changed here). */
   async function catalogueOf(
     tenantId: number,
     restaurantId: number,
     channel: MenuChannel,
     source = catalogue,
     now = new Date(),
-    lineRepo = repo,
-  ): Promise<Catalogue> {
-    const [menu, deals, combos] = await Promise.all([
-      source.menu(tenantId, restaurantId, channel),
-      source.deals(tenantId, restaurantId, channel),
-      source.combos(tenantId, restaurantId, channel),
-    ]);
-    // After the menu: a restaurant of another tenant has answered 404 by now.
-    const timezone = await lineRepo.restaurantTimezone(tenantId, restaurantId);
-    return {
-      menu: JSON.parse(menu.body).data as Menu,
-      deals: JSON.parse(deals.body).data as Deals,
-      combos: JSON.parse(combos.body).data as Combos,
-      clock: { now, timezone },
-    };
+  ): Promise<Catalogue & { timezone: string }> {
+    const parsed = await source.parsed(tenantId, restaurantId, channel);
+    // Dayparts are judged in the restaurant's time (decision 038).
+    return { ...parsed, clock: { now, timezone: parsed.timezone } };
   }
 
   /** Lines the catalogue no longer offers are left out of the total and listed. */
@@ -199,17 +186,16 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     }
     const restaurantId = first.restaurant_id;
     const channel: MenuChannel = options.method === 'dine_in' ? 'dine_in' : 'online';
-    const [cat, tenant, timezone, promotions, customer] = await Promise.all([
+    // The restaurant's timezone comes with the catalogue version: one read fewer per pricing.
+    const [cat, tenant, promotions, customer] = await Promise.all([
       catalogueOf(
         owner.tenantId,
         restaurantId,
         channel,
-        exec === db ? catalogue : catalogueService(exec),
+        exec === db ? catalogue : catalogue.within(exec),
         options.now ?? new Date(),
-        lineRepo,
       ),
       tenantService(exec).byId(owner.tenantId),
-      lineRepo.restaurantTimezone(owner.tenantId, restaurantId),
       forPricing(exec, { tenantId: owner.tenantId, restaurantId, code: options.coupon_code }),
       customerHistory(exec, owner),
     ]);
@@ -223,7 +209,7 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
         dine_in: options.method === 'dine_in',
         cash_on_delivery: options.cash_on_delivery,
         now: (options.now ?? new Date()).toISOString(),
-        timezone,
+        timezone: cat.timezone,
         customer,
       },
       coupon_code: options.coupon_code?.trim() || null,

@@ -69,17 +69,6 @@ export function cartRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
-    /** The timezone the cart's restaurant prices time-bound promotions in. */
-    restaurantTimezone: async (tenantId: number, restaurantId: number) =>
-      (
-        await db
-          .selectFrom('restaurants')
-          .select(['timezone'])
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', restaurantId)
-          .executeTakeFirstOrThrow()
-      ).timezone,
-
     /** Hands a guest's lines to the user who signed in (the guest identity ends right after). */
     async reassignGuestLines(tenantId: number, guestId: number, userId: number) {
       await db

@@ -22,6 +22,35 @@ function versionRows(db: Db) {
     },
 
     /**
+     * The catalogue version of an active restaurant of the tenant, or undefined when there is no
+     * such restaurant: what every catalogue read asks first, in one indexed read (decision 034).
+     */
+    async activeVersion(
+      tenantId: number,
+      restaurantId: number,
+      now = new Date(),
+    ): Promise<{ version: number; timezone: string } | undefined> {
+      const row = await db
+        .selectFrom('restaurants')
+        .leftJoin('catalogue_versions', (join) =>
+          join
+            .onRef('catalogue_versions.restaurant_id', '=', 'restaurants.id')
+            .onRef('catalogue_versions.tenant_id', '=', 'restaurants.tenant_id'),
+        )
+        .select(['catalogue_versions.version', 'catalogue_versions.next_change_at', 'restaurants.timezone'])
+        .where('restaurants.tenant_id', '=', tenantId)
+        .where('restaurants.id', '=', restaurantId)
+        .where('restaurants.status', '=', 1)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { timezone } = row;
+      if (row.version === null) return { version: 1, timezone };
+      if (row.next_change_at === null || Date.parse(row.next_change_at) > now.getTime())
+        return { version: row.version, timezone };
+      return { version: await this.version(tenantId, restaurantId, now), timezone };
+    },
+
+    /**
      * The restaurant's catalogue version (1 until the first write). One indexed lookup; when a timed
      * out-of-stock mark has just run out, the version moves on first (once, whichever process sees it).
      */

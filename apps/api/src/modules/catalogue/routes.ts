@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { tenantService } from '../tenants/service.js';
-import { type CachedAnswer, catalogueService } from './service.js';
+import type { CachedAnswer } from './service.js';
 
 /** If-None-Match holds this ETag (or `*`); weak and strong forms compare equal. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -22,18 +22,45 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** Browsers and proxies may keep it, but must ask again (cheaply, by ETag) before reusing it. */
-const cacheControl = 'no-cache';
+/**
+ * Public and the same for every visitor of a storefront (decision 034): a CDN or browser may reuse it
+ * for a few seconds and serve it while it revalidates (by ETag) a little longer. Prices are never
+ * taken from it: the cart and the order re-price every line on the server.
+ */
+export const catalogueCacheControl = 'public, max-age=5, stale-while-revalidate=30';
+
+/** The precompressed encoding the client accepts, preferring brotli; undefined: send it as it is. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.find((p) => p.trim().startsWith('q='));
+    if (q && Number(q.trim().slice(2)) === 0) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return gzip ? 'gzip' : undefined;
+}
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.header('etag', answer.etag).header('cache-control', cacheControl).header('vary', 'host');
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', catalogueCacheControl)
+    .header('vary', 'host, accept-encoding');
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = answer.encoded ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+  if (encoding && answer.encoded) {
+    // Compressed once per catalogue version, not per request; the compress plugin leaves it be.
+    return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
+  }
   // Already the serialised envelope: sent as it is, not serialised again.
-  return reply.type('application/json; charset=utf-8').send(answer.body as never);
+  return reply.send(answer.body as never);
 }
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = catalogueService(app.db);
+  const catalogue = app.catalogue;
   const tenants = tenantService(app.db, app.config.tenantId);
 
   /** The tenant whose storefront the request comes from (as for its pages). */

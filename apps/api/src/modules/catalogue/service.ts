@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import {
   type BundleSlot,
   type Category,
@@ -165,12 +166,33 @@ function buildBundles(channel: MenuChannel, rows: BundleRows, kind: 'deals' | 'c
 }
 
 type Kind = 'menu' | 'deals' | 'combos';
+type Answer = Menu | Deals | Combos;
+type Encoding = 'br' | 'gzip';
+
+/** One answer of the catalogue as sent: the envelope serialised once, compressed once per encoding. */
+export interface CachedAnswer {
+  etag: string;
+  /** The whole `{ data, error: null }` envelope, serialised once. */
+  body: string;
+  /** The body compressed (once, on first use) for a client that accepts it; absent: not kept. */
+  encoded?: (encoding: Encoding) => Buffer;
+}
 
 interface CacheEntry {
   version: number;
-  /** `${kind}:${channel}` → the serialised answer, and the menu itself for product lookups. */
-  bodies: Map<string, string>;
-  menus: Map<MenuChannel, Menu>;
+  /** `${kind}:${channel}` → the answer's data, deeply frozen: shared by every request of the version. */
+  data: Map<string, Answer>;
+  /** `${kind}:${channel}` → the serialised answer. */
+  bodies: Map<string, CachedAnswer>;
+}
+
+/** What the cart and the order price lines against: one restaurant's catalogue for one channel. */
+export interface ParsedCatalogue {
+  menu: Menu;
+  deals: Deals;
+  combos: Combos;
+  /** The restaurant's timezone as read with the version (not cached: settings may move it). */
+  timezone: string;
 }
 
 export interface ProductEdit {
@@ -180,21 +202,59 @@ export interface ProductEdit {
   product?: { description?: string; image_path?: string };
 }
 
-export interface CachedAnswer {
-  etag: string;
-  /** The whole `{ data, error: null }` envelope, serialised once. */
-  body: string;
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
+function cachedAnswer(etag: string, data: Answer): CachedAnswer {
+  const body = JSON.stringify({ data, error: null });
+  const encoded = new Map<Encoding, Buffer>();
+  return {
+    etag,
+    body,
+    encoded(encoding) {
+      let buffer = encoded.get(encoding);
+      if (!buffer) {
+        buffer =
+          encoding === 'br'
+            ? brotliCompressSync(body, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+                },
+              })
+            : gzipSync(body, { level: 9 });
+        encoded.set(encoding, buffer);
+      }
+      return buffer;
+    },
+  };
+}
+
+/** The one cache of a database (so of an app): every service over it, and its transactions, share it. */
+const caches = new WeakMap<object, Map<string, CacheEntry>>();
+
 /**
- * The catalogue for the storefront, built for speed: each restaurant+channel answer is built and
- * serialised once and reused until the restaurant's catalogue version moves. The version lives in
- * the database, so a write by any process (or the back office) invalidates every process's cache
- * at its next request: one small indexed read per request.
+ * The catalogue for the storefront, built for speed (decision 034): each restaurant+channel answer
+ * is built once per catalogue version, kept parsed and frozen for pricing and serialised (and
+ * compressed) once for the menu calls, and reused until the restaurant's catalogue version moves.
+ * The version lives in the database, so a write by any process (or the back office) invalidates
+ * every process's cache at its next request: one small indexed read per request. Every service
+ * over the same database shares one cache; `within(trx)` reads through a transaction (an order
+ * prices the version its transaction sees) and still shares it.
  */
-export function catalogueService(db: Db) {
+export function catalogueService(db: Db, shared?: Map<string, CacheEntry>) {
+  let cache = shared ?? caches.get(db);
+  if (!cache) {
+    cache = new Map<string, CacheEntry>();
+    caches.set(db, cache);
+  }
+  const entries = cache;
   const repo = catalogueRepository(db);
-  const cache = new Map<string, CacheEntry>();
 
   async function setAvailability(
     table: 'restaurant_products' | 'restaurant_product_modifiers',
@@ -211,29 +271,50 @@ export function catalogueService(db: Db) {
     });
   }
 
-  async function entryFor(tenantId: number, restaurantId: number) {
-    const restaurant = await repo.findActiveRestaurant(tenantId, restaurantId);
-    if (!restaurant) throw new AppError('not_found', 'Restaurant not found');
-    const version = await repo.version(tenantId, restaurantId);
+  async function entryAndTimezone(tenantId: number, restaurantId: number) {
+    const active = await repo.activeVersion(tenantId, restaurantId);
+    if (active === undefined) throw new AppError('not_found', 'Restaurant not found');
+    const { version, timezone } = active;
     const key = `${tenantId}:${restaurantId}`;
-    let entry = cache.get(key);
-    if (!entry || entry.version !== version) {
-      entry = { version, bodies: new Map(), menus: new Map() };
-      cache.set(key, entry);
-    }
-    return entry;
+    const entry = entries.get(key);
+    if (entry && entry.version === version) return { entry, timezone };
+    const fresh: CacheEntry = { version, data: new Map(), bodies: new Map() };
+    // A transaction that still sees an older version builds its answers aside, for itself.
+    if (!entry || entry.version < version) entries.set(key, fresh);
+    return { entry: fresh, timezone };
   }
+
+  const entryFor = async (tenantId: number, restaurantId: number) =>
+    (await entryAndTimezone(tenantId, restaurantId)).entry;
 
   const etagOf = (restaurantId: number, kind: string, channel: MenuChannel, version: number) =>
     `"${kind}-${restaurantId}-${channel}-v${version}"`;
 
-  async function menuOf(entry: CacheEntry, tenantId: number, restaurantId: number, channel: MenuChannel) {
-    let menu = entry.menus.get(channel);
-    if (!menu) {
-      menu = buildMenu(restaurantId, channel, entry.version, await repo.snapshot(tenantId, restaurantId));
-      entry.menus.set(channel, menu);
+  async function dataOf(
+    entry: CacheEntry,
+    tenantId: number,
+    restaurantId: number,
+    kind: Kind,
+    channel: MenuChannel,
+  ): Promise<Answer> {
+    const key = `${kind}:${channel}`;
+    const cached = entry.data.get(key);
+    if (cached) return cached;
+    let data: Answer;
+    if (kind === 'menu') {
+      data = buildMenu(restaurantId, channel, entry.version, await repo.snapshot(tenantId, restaurantId));
+    } else {
+      const rows = await repo.bundles(tenantId, restaurantId, kind);
+      const built = buildBundles(channel, rows, kind);
+      const base = { restaurant_id: restaurantId, channel, version: entry.version };
+      data =
+        kind === 'deals'
+          ? { ...base, deals: built.map(({ slots, ...b }) => ({ ...b, deal_component_types: slots })) }
+          : { ...base, combos: built.map(({ slots, ...b }) => ({ ...b, combo_products: slots })) };
     }
-    return menu;
+    deepFreeze(data);
+    entry.data.set(key, data);
+    return data;
   }
 
   async function answer(
@@ -243,27 +324,14 @@ export function catalogueService(db: Db) {
     channel: MenuChannel,
   ): Promise<CachedAnswer> {
     const entry = await entryFor(tenantId, restaurantId);
-    const etag = etagOf(restaurantId, kind, channel, entry.version);
     const key = `${kind}:${channel}`;
-    let body = entry.bodies.get(key);
-    if (body === undefined) {
-      let data: Menu | Deals | Combos;
-      if (kind === 'menu') {
-        data = await menuOf(entry, tenantId, restaurantId, channel);
-      } else {
-        const rows = await repo.bundles(tenantId, restaurantId, kind);
-        const built = buildBundles(channel, rows, kind);
-        const base = { restaurant_id: restaurantId, channel, version: entry.version };
-        data =
-          kind === 'deals'
-            ? { ...base, deals: built.map(({ slots, ...b }) => ({ ...b, deal_component_types: slots })) }
-            : { ...base, combos: built.map(({ slots, ...b }) => ({ ...b, combo_products: slots })) };
-      }
-      body = JSON.stringify({ data, error: null });
-      // Only keep it if no write moved the version while it was being built.
-      if (cache.get(`${tenantId}:${restaurantId}`) === entry) entry.bodies.set(key, body);
+    let cached = entry.bodies.get(key);
+    if (!cached) {
+      const data = await dataOf(entry, tenantId, restaurantId, kind, channel);
+      cached = cachedAnswer(etagOf(restaurantId, kind, channel, entry.version), data);
+      entry.bodies.set(key, cached);
     }
-    return { etag, body };
+    return cached;
   }
 
   return {
@@ -274,10 +342,27 @@ export function catalogueService(db: Db) {
     combos: (tenantId: number, restaurantId: number, channel: MenuChannel) =>
       answer(tenantId, restaurantId, 'combos', channel),
 
+    /**
+     * The restaurant's menu, deals and combos for a channel, as the cart and the order price them:
+     * one version read, and the parsed answers of that version (frozen, shared; never re-parsed).
+     */
+    async parsed(tenantId: number, restaurantId: number, channel: MenuChannel): Promise<ParsedCatalogue> {
+      const { entry, timezone } = await entryAndTimezone(tenantId, restaurantId);
+      const [menu, deals, combos] = await Promise.all([
+        dataOf(entry, tenantId, restaurantId, 'menu', channel),
+        dataOf(entry, tenantId, restaurantId, 'deals', channel),
+        dataOf(entry, tenantId, restaurantId, 'combos', channel),
+      ]);
+      return { menu: menu as Menu, deals: deals as Deals, combos: combos as Combos, timezone };
+    },
+
+    /** The same service reading through `trx` (an order's transaction), sharing this cache. */
+    within: (trx: Db) => catalogueService(trx, entries),
+
     /** One product of the restaurant's menu, from the same cached snapshot. */
     async product(tenantId: number, restaurantId: number, restaurantProductId: number, channel: MenuChannel) {
       const entry = await entryFor(tenantId, restaurantId);
-      const menu = await menuOf(entry, tenantId, restaurantId, channel);
+      const menu = (await dataOf(entry, tenantId, restaurantId, 'menu', channel)) as Menu;
       const product = menu.products.find((p) => p.id === restaurantProductId);
       if (!product) throw new AppError('not_found', 'Product not found');
       return { etag: etagOf(restaurantId, `product-${product.id}`, channel, entry.version), product };

@@ -16,17 +16,29 @@ function issuer(business: OrderMailContext['business']): string | null {
   return business.abn ? `${name} · ABN ${formatAbn(business.abn)}` : name;
 }
 
+/** Building a formatter costs more than the rest of the mail: one per locale and timezone (decision 034). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(locale: string, timeZone: string) {
+  const key = `${locale}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 function when(order: Order, locale: string): string | null {
   if (order.method === 'dine_in') return order.table_id ? `Table ${order.table_id}` : null;
   if (!order.scheduled_for) return null;
-  const time = new Intl.DateTimeFormat(locale, {
-    timeZone: order.restaurant.timezone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(order.scheduled_for));
+  const time = formatterFor(locale, order.restaurant.timezone).format(new Date(order.scheduled_for));
   return order.pickup_time === 'asap' ? `As soon as possible (about ${time})` : time;
 }
 
