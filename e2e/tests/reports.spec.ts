@@ -281,6 +281,9 @@ test.describe('tax invoices', () => {
 });
 
 test.describe('tips', () => {
+  // Both tests change the demo business's tip settings: one after the other.
+  test.describe.configure({ mode: 'serial' });
+
   test('a customer tips 10 % on a card order and the order board shows it', async ({
     page,
     browser,
@@ -325,6 +328,73 @@ test.describe('tips', () => {
       await request.put('/api/v2/admin/tips', {
         headers,
         data: { ...on, methods: { pickup: false, delivery: false, dine_in: false } },
+      });
+    }
+  });
+
+  test('an owner turns tips on with a custom amount on the Tips screen; a customer tips $2.50 and the board shows it', async ({
+    page,
+    browser,
+    request,
+    axeViolations,
+  }) => {
+    test.slow();
+    const headers = { authorization: `Bearer ${await ownerToken(request)}` };
+    try {
+      await chooseRestaurant(page, request, 'Surry Hills');
+      await page.goto('/admin');
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await page.getByLabel('Email').fill(demoOwner.email);
+      await page.getByLabel('Password').fill(demoOwner.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page).toHaveURL(/\/admin\/orders$/);
+      await page.getByRole('link', { name: 'Tips', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Tips' })).toBeVisible();
+      const form = page.getByRole('form', { name: 'Tip settings' });
+      const presets = form.getByLabel('Percentages offered as buttons');
+      await form.getByRole('checkbox', { name: 'Pickup' }).check();
+      await form.getByRole('checkbox', { name: /type an amount of their own/ }).check();
+      await presets.fill('5, 10, 10');
+      await form.getByRole('button', { name: 'Save tips' }).click();
+      await expect(form.getByText('Each percentage once')).toBeVisible();
+      await expect(presets).toHaveAttribute('aria-invalid', 'true');
+      await presets.fill('5, 10, 15');
+      await form.getByRole('button', { name: 'Save tips' }).click();
+      await expect(page.getByText('Tips saved')).toBeVisible();
+      expect(await axeViolations()).toEqual([]);
+      const saved = await (await request.get('/api/v2/admin/tips', { headers })).json();
+      baseExpect(saved.data).toEqual({
+        methods: { pickup: true, delivery: false, dine_in: false },
+        presets: [5, 10, 15],
+        allow_custom: true,
+      });
+
+      // A customer, in a browser of their own.
+      const shopper = await (await browser.newContext()).newPage();
+      await chooseRestaurant(shopper, request, 'Surry Hills');
+      await addMargheritas(shopper);
+      await openCheckoutFromCart(shopper);
+      await chooseFirstTime(shopper, 'Pickup time');
+      await fillGuest(shopper, `custom-tip-${Date.now()}@example.com`);
+      await shopper.getByRole('button', { name: 'Continue to payment' }).click();
+      const tips = shopper.getByRole('group', { name: 'Add a tip?' });
+      await tips.getByRole('radio', { name: 'Other amount' }).check();
+      await tips.getByRole('textbox', { name: 'Tip amount ($)' }).fill('2.50');
+      await fillCard(shopper, '4242 4242 4242 4242');
+      await shopper.getByRole('button', { name: 'Place order' }).click();
+      await expect(shopper).toHaveURL(/\/checkout\/success$/);
+      await shopper.getByRole('link', { name: 'Track your order' }).click();
+      await expect(shopper.getByTestId('order-total')).toHaveText('$38.00');
+      await expect(shopper.getByTestId('order-tip')).toContainText('$2.50');
+      const number = (await shopper.getByRole('heading', { level: 1 }).textContent())?.replace('Order #', '') ?? '';
+
+      // The owner's board shows it.
+      await page.getByRole('link', { name: /^Orders/ }).click();
+      await expect(page.getByRole('article', { name: `Order ${number}` })).toContainText('$38.00 + $2.50 tip');
+    } finally {
+      await request.put('/api/v2/admin/tips', {
+        headers,
+        data: { methods: { pickup: false, delivery: false, dine_in: false }, presets: [5, 10, 15], allow_custom: true },
       });
     }
   });

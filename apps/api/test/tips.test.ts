@@ -46,7 +46,21 @@ describe('tip settings', () => {
     expect((await call(ctx, 'PUT', '/v2/admin/tips', await signInAs(ctx.app, 'manager'), settings)).statusCode).toBe(
       403,
     );
-    expect((await call(ctx, 'PUT', '/v2/admin/tips', owner, { ...settings, presets: [] })).statusCode).toBe(400);
+    for (const [presets, message] of [
+      [[], 'Offer at least one percentage'],
+      [[5, 10, 15, 20, 25], 'Offer at most four percentages'],
+      [[10, 10], 'Each percentage once'],
+      [[0], 'At least 1%'],
+      [[101], 'At most 100%'],
+      [[12.5], 'Use whole percentages'],
+    ] as const) {
+      const bad = await call(ctx, 'PUT', '/v2/admin/tips', owner, { ...settings, presets });
+      expect(bad.statusCode, JSON.stringify(presets)).toBe(400);
+      expect(Object.values(bad.json().error.fields ?? {})).toContain(message);
+    }
+    expect((await call(ctx, 'GET', '/v2/admin/tips', owner)).json().data.methods.pickup).toBe(false);
+    const whole = await call(ctx, 'PUT', '/v2/admin/tips', owner, { ...settings, presets: [1, 20, 50, 100] });
+    expect(whole.json().data.presets).toEqual([1, 20, 50, 100]);
     const saved = await call(ctx, 'PUT', '/v2/admin/tips', owner, settings);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toEqual({ ...settings, presets: [5, 10, 15] });
@@ -105,5 +119,52 @@ describe('a tip at checkout', () => {
     const custom = await guestOrder(shop, { payment_method: 'cash_on_delivery', tip: { amount: 250 } });
     expect(custom.placed.order.totals).toMatchObject({ tip: 250 });
     expect(custom.placed.order.totals.amount_due).toBe(custom.placed.order.totals.total + 250);
+    const stored = await ctx.db
+      .selectFrom('orders')
+      .select('tip_cents')
+      .where('id', '=', custom.placed.order.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.tip_cents)).toBe(250);
+  });
+
+  it('takes a custom amount in whole cents up to $500, never negative; off for the method or not allowed, 422', async () => {
+    await call(ctx, 'PUT', '/v2/admin/tips', owner, {
+      methods: { pickup: true, delivery: false, dine_in: false },
+      presets: [10],
+      allow_custom: true,
+    });
+    const before = await orderCount();
+    for (const [amount, fields] of [
+      [-1, { 'tip.amount': 'A tip cannot be negative' }],
+      [50_001, { 'tip.amount': 'A tip can be at most $500' }],
+      // Neither a percentage nor whole cents: the whole choice is named.
+      [2.5, { tip: 'Invalid input' }],
+    ] as const) {
+      const bad = await pickupOrder(shop, await newGuest(ctx), { tip: { amount } });
+      expect(bad.statusCode, String(amount)).toBe(400);
+      expect(bad.json().error.fields, bad.body).toEqual(fields);
+    }
+    expect(await orderCount()).toBe(before);
+    const most = await guestOrder(shop, { payment_method: 'cash_on_delivery', tip: { amount: 50_000 } });
+    expect(most.placed.order.totals.tip).toBe(50_000);
+    expect(most.placed.order.totals.amount_due).toBe(most.placed.order.totals.total + 50_000);
+
+    // Percentages stay on; custom amounts off: refused in the envelope, nothing placed.
+    await call(ctx, 'PUT', '/v2/admin/tips', owner, {
+      methods: { pickup: true, delivery: false, dine_in: false },
+      presets: [10],
+      allow_custom: false,
+    });
+    const count = await orderCount();
+    const refused = await pickupOrder(shop, await newGuest(ctx), { tip: { amount: 250 } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      data: null,
+      error: { code: 'unprocessable', fields: { tip: 'Custom tips are not offered' } },
+    });
+    expect(await orderCount()).toBe(count);
+    expect(
+      (await guestOrder(shop, { payment_method: 'cash_on_delivery', tip: { percent: 10 } })).placed.order.totals.tip,
+    ).toBeGreaterThan(0);
   });
 });

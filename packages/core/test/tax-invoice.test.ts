@@ -238,5 +238,14 @@ describe('tips', () => {
       ok: true,
       cents: 500,
     });
+    const custom = { ...settings, allow_custom: true };
+    expect(tipCents({ amount: 500 }, 3800, settings, 'pickup')).toEqual({
+      ok: false,
+      message: 'Custom tips are not offered',
+    });
+    expect(tipCents({ amount: 50_000 }, 3800, custom, 'pickup')).toEqual({ ok: true, cents: 50_000 });
+    expect(tipCents({ amount: 50_001 }, 3800, custom, 'pickup')).toMatchObject({ ok: false });
+    expect(tipCents({ amount: -5 }, 3800, custom, 'pickup')).toMatchObject({ ok: false });
+    expect(tipCents({ amount: 2.5 }, 3800, custom, 'pickup')).toMatchObject({ ok: false });
   });
 });

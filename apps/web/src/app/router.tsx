@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
       { path: 'gift-cards', lazy: () => import('./routes/admin-gift-cards') },
       { path: 'customer-points', lazy: () => import('./routes/admin-customer-points') },
       { path: 'rewards', lazy: () => import('./routes/admin-rewards') },
+      { path: 'tips', lazy: () => import('./routes/admin-tips') },
       { path: 'reservations', lazy: () => import('./routes/admin-reservations') },
       { path: 'hours', lazy: () => import('./routes/admin-hours') },
       { path: 'theme', lazy: () => import('./routes/admin-theme') },

@@ -1,4 +1,4 @@
-import type { TipChoice, TipSettings } from '../contract/tips.js';
+import { maxCustomTipCents, type TipChoice, type TipSettings } from '../contract/tips.js';
 
 export type TipOutcome = { ok: true; cents: number } | { ok: false; message: string };
 
@@ -19,6 +19,10 @@ export function tipCents(
     if (!settings.presets.includes(choice.percent)) return { ok: false, message: 'Choose one of the tips offered' };
     return { ok: true, cents: Math.floor((orderTotalCents * choice.percent * 2 + 100) / 200) };
   }
-  if (!settings.allow_custom) return { ok: false, message: 'Choose one of the tips offered' };
+  if (!settings.allow_custom) return { ok: false, message: 'Custom tips are not offered' };
+  // The contract already caps it; a pure rule holds on its own (decision 040).
+  if (!Number.isInteger(choice.amount) || choice.amount < 0 || choice.amount > maxCustomTipCents) {
+    return { ok: false, message: 'A tip can be at most $500' };
+  }
   return { ok: true, cents: choice.amount };
 }

@@ -16,6 +16,7 @@ export const adminNav: AdminNavItem[] = [
   { to: '/admin/gift-cards', label: 'Gift cards', group: 'Customers', ability: 'giftCards' },
   { to: '/admin/customer-points', label: 'Customer points', group: 'Customers', ability: 'loyalty' },
   { to: '/admin/rewards', label: 'Loyalty and gift card settings', group: 'Business', ability: 'rewards' },
+  { to: '/admin/tips', label: 'Tips', group: 'Business', ability: 'payments' },
   { to: '/admin/reservations', label: 'Reservations', group: 'Service', ability: 'reservations' },
   { to: '/admin/reports', label: 'Reports', group: 'Business', ability: 'reports' },
   { to: '/admin/hours', label: 'Hours', group: 'Business', ability: 'hours' },

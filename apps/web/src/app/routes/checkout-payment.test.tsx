@@ -1,4 +1,4 @@
-import type { AppSettingsEntry } from '@orderfront/core';
+import type { AppSettingsEntry, TipSettings } from '@orderfront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -41,11 +41,13 @@ function server({
   mode = 'test',
   gate,
   provider = 'sandbox',
+  tips,
 }: {
   confirm?: (() => Answer)[];
   mode?: 'test' | 'live';
   gate?: Promise<void>;
   provider?: 'sandbox' | 'stripe';
+  tips?: TipSettings;
 } = {}) {
   const orders: { key: string | null; body: Record<string, unknown> }[] = [];
   const confirms: Record<string, unknown>[] = [];
@@ -57,6 +59,7 @@ function server({
   stubApi({
     '/api/v2/restaurants/app-settings': () => ok([settings]),
     'GET /api/v2/cart': () => ok(cart),
+    ...(tips ? { 'GET /api/v2/tips': () => ok(tips) } : {}),
     'POST /api/v2/orders': async (_url, init) => {
       const headers = new Headers(init?.headers);
       const body = JSON.parse(String(init?.body));
@@ -105,6 +108,53 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string
 const placeOrder = () => screen.getByRole('button', { name: /Place order|Placing your order/ });
 
 describe('/checkout/payment', () => {
+  it('takes a custom tip in dollars where the business allows one, checked before anything is sent', async () => {
+    const { orders } = server({
+      tips: { methods: { pickup: true, delivery: false, dine_in: false }, presets: [10], allow_custom: true },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/checkout/payment', { stub: false });
+    const tips = await screen.findByRole('group', { name: 'Add a tip?' });
+    expect(within(tips).getByRole('radio', { name: 'No tip' })).toBeChecked();
+    expect(within(tips).queryByRole('textbox', { name: 'Tip amount ($)' })).not.toBeInTheDocument();
+    await user.click(within(tips).getByRole('radio', { name: 'Other amount' }));
+    await user.click(screen.getByRole('radio', { name: 'Pay at the counter' }));
+    const amount = within(tips).getByRole('textbox', { name: 'Tip amount ($)' });
+
+    await user.type(amount, 'two');
+    await user.click(placeOrder());
+    expect(amount).toHaveAccessibleDescription('Enter an amount, e.g. 2.50');
+    await waitFor(() => expect(amount).toHaveFocus());
+    await user.clear(amount);
+    await user.type(amount, '600');
+    await user.click(placeOrder());
+    expect(amount).toHaveAccessibleDescription('A tip can be at most $500.00');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(orders).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '2.50');
+    await user.click(placeOrder());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.body.tip).toEqual({ amount: 250 });
+  });
+
+  it('offers no custom amount where the business does not allow one; a percentage is sent as one', async () => {
+    const { orders } = server({
+      tips: { methods: { pickup: true, delivery: false, dine_in: false }, presets: [5, 10], allow_custom: false },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/checkout/payment', { stub: false });
+    const tips = await screen.findByRole('group', { name: 'Add a tip?' });
+    expect(within(tips).queryByRole('radio', { name: 'Other amount' })).not.toBeInTheDocument();
+    await user.click(within(tips).getByRole('radio', { name: '10%' }));
+    await user.click(screen.getByRole('radio', { name: 'Pay at the counter' }));
+    await user.click(placeOrder());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
+    expect(orders[0]?.body.tip).toEqual({ percent: 10 });
+  });
+
   it('without a finished step 1 it goes back to /checkout', async () => {
     server();
     useCheckoutStore.getState().setPickupTime('');

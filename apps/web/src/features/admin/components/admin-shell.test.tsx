@@ -159,6 +159,7 @@ describe('back office: who sees what', () => {
       'Gift cards',
       'Customer points',
       'Loyalty and gift card settings',
+      'Tips',
       'Reports',
       'Hours',
       'Theme',

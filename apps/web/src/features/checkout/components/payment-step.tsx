@@ -15,6 +15,7 @@ import { refreshPayment } from '../api/refresh-payment';
 import { endAttempt, idempotencyKeyFor, saveLastOrder } from '../lib/attempt';
 import { cardFormSchema, emptyCard, type SandboxCardBody } from '../lib/card-form';
 import { orderBody } from '../lib/order-body';
+import { customTipFormSchema } from '../lib/tip-form';
 import { type CheckoutPaymentMethod, useCheckoutStore } from '../stores/checkout-store';
 import { ChallengeDialog } from './challenge-dialog';
 import { CheckoutSteps } from './checkout-steps';
@@ -72,6 +73,9 @@ export function PaymentStep({
   const isProcessing = useCheckoutStore((s) => s.isProcessing);
   const isGuest = useAuthStore((s) => !selectIsLoggedIn(s));
   const cardForm = useZodForm(cardFormSchema, { defaultValues: emptyCard });
+  const tipForm = useZodForm(customTipFormSchema, {
+    defaultValues: { amount: useCheckoutStore.getState().tipCustom ?? '' },
+  });
   const [error, setError] = useState<{ message: string; backToDetails: boolean } | null>(null);
   const [challenge, setChallenge] = useState<PlacedOrder | null>(null);
   const [stripe, setStripe] = useState<PlacedOrder | null>(null);
@@ -80,6 +84,7 @@ export function PaymentStep({
   const finished = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, cardForm.formState);
+  useFocusFirstError(formRef, tipForm.formState);
   const errorId = useId();
   const usesStripe = gateway?.provider === 'stripe';
 
@@ -132,6 +137,15 @@ export function PaymentStep({
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (restaurantId === null) return;
+    // A custom tip is checked first; the card's fields after it.
+    if (useCheckoutStore.getState().tipCustom !== null && !fullyPaid) {
+      void tipForm.handleSubmit(() => pay(event))(event);
+      return;
+    }
+    pay(event);
+  }
+
+  function pay(event: React.FormEvent) {
     const payByCard = paymentMethod === 'card' && !fullyPaid;
     if (payByCard && !usesStripe) {
       void cardForm.handleSubmit(place)(event);
@@ -188,7 +202,7 @@ export function PaymentStep({
               </p>
             ) : (
               <>
-                <TipPicker disabled={isProcessing || Boolean(pending)} />
+                <TipPicker disabled={isProcessing || Boolean(pending)} form={tipForm} />
                 <fieldset className={`${cardClass} flex flex-col gap-3`}>
                   <legend className="float-left mb-2 font-bold text-xl">How would you like to pay?</legend>
                   <div className="clear-left flex flex-wrap gap-3">

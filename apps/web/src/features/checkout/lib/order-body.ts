@@ -1,5 +1,6 @@
 import type { PlaceOrderBody } from '@orderfront/core';
 import type { CheckoutState } from '../stores/checkout-store';
+import { customTipCents } from './tip-form';
 
 /** The POST /v2/orders body for this checkout state. Prices are never sent: the server prices the cart. */
 export function orderBody(
@@ -40,6 +41,8 @@ export function orderBody(
   if (couponCode) body.coupon_code = couponCode;
   if (state.appliedGiftCard) body.gift_card_code = state.appliedGiftCard;
   if (state.tipPercent) body.tip = { percent: state.tipPercent };
+  const custom = state.tipCustom === null ? null : customTipCents(state.tipCustom);
+  if (custom) body.tip = { amount: custom };
   // Points are for signed-in customers only.
   if (loyaltyPoints > 0 && !isGuest) body.loyalty_points = loyaltyPoints;
   return body;

@@ -42,6 +42,8 @@ export interface CheckoutState {
   appliedGiftCard: string | null;
   /** A tip as one of the business's preset percentages (decision 040); null: no tip. */
   tipPercent: number | null;
+  /** A custom tip in dollars as typed, where the business allows one (decision 040); null: not chosen. */
+  tipCustom: string | null;
   step1Completed: boolean;
   step2Completed: boolean;
   isProcessing: boolean;
@@ -67,6 +69,7 @@ export interface CheckoutActions {
   setPaymentMethod(method: CheckoutPaymentMethod): void;
   setAppliedGiftCard(code: string | null): void;
   setTipPercent(percent: number | null): void;
+  setTipCustom(text: string | null): void;
   setProcessing(processing: boolean): void;
   /** Spec §4: only when step 1 is done and nothing is processing; answers whether it was. */
   completeStep2(): boolean;
@@ -94,6 +97,7 @@ export const checkoutDefaults: CheckoutState = {
   paymentMethod: 'card',
   appliedGiftCard: null,
   tipPercent: null,
+  tipCustom: null,
   step1Completed: false,
   step2Completed: false,
   isProcessing: false,
@@ -144,7 +148,8 @@ export const useCheckoutStore = create<CheckoutStore>()(
           set({ deliveryCharge, deliveryError, deliveryQuoted: true, deliveryChargeLoading: false }),
         setPaymentMethod: (paymentMethod) => set({ paymentMethod }),
         setAppliedGiftCard: (appliedGiftCard) => set({ appliedGiftCard }),
-        setTipPercent: (tipPercent) => set({ tipPercent }),
+        setTipPercent: (tipPercent) => set({ tipPercent, tipCustom: null }),
+        setTipCustom: (tipCustom) => set({ tipCustom, tipPercent: null }),
         setProcessing: (isProcessing) => set({ isProcessing }),
         completeStep2: () => {
           const { step1Completed, isProcessing } = get();
