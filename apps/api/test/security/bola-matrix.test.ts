@@ -172,6 +172,9 @@ describe('BOLA: the wrong actor gets 401, 403 or 404 from every owner-scoped ope
       price: 1000,
       busy_minutes: 10,
       web_config: defaultTheme,
+      country: 'AU',
+      timezone: 'Australia/Sydney',
+      postcodes: ['2010'],
     };
     if (name in byName) return byName[name];
     if (name === 'id') return ids[pathIds.find(([re]) => re.test(op.path))?.[1] ?? 'order'];

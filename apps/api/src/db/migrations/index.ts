@@ -45,9 +45,9 @@ export const migrations: Record<string, Migration> = {
   '20261126T0900-job-runs': jobRuns,
   '20261126T0900-tenant-tax-name': tenantTaxName,
   '20261127T0900-business-legal': businessLegal,
+  '20261127T1000-tenants-invitations': tenantsInvitations,
   '20261127T1100-restaurant-setup': restaurantSetup,
   '20261127T1200-catalogue-editor': catalogueEditor,
-  '20261127T1000-tenants-invitations': tenantsInvitations,
   '20261127T1300-reports-tips': reportsTips,
   '20261127T1310-tip-settings': tipSettings,
 };
