@@ -23,11 +23,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Public and the same for every visitor of a storefront (decision 034): a CDN or browser may reuse it
- * for a few seconds and serve it while it revalidates (by ETag) a little longer. Prices are never
- * taken from it: the cart and the order re-price every line on the server.
+ * Public and the same for every visitor of a storefront (decision 034), but revalidated on every use
+ * (a cheap 304 by ETag): an item marked out of stock must be gone on the customer's next look.
  */
-export const catalogueCacheControl = 'public, max-age=5, stale-while-revalidate=30';
+export const catalogueCacheControl = 'public, no-cache';
 
 /** The precompressed encoding the client accepts, preferring brotli; undefined: send it as it is. */
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
