@@ -9,7 +9,13 @@ import {
   salesChannels,
 } from '@orderfront/core';
 import { type ReactNode, useId, useState } from 'react';
-import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
+import {
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
+  useFieldArray,
+} from 'react-hook-form';
 import { useZodForm } from '@/lib/forms';
 import { uploadCatalogueImage } from '../api/catalogue-editor';
 import {
@@ -62,6 +68,27 @@ function Field({
 
 const invalid = (id: string, error: string | undefined) =>
   error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+/** A labelled text input bound to the form, described by its schema message. */
+function TextField({
+  id,
+  label,
+  error,
+  inputMode,
+  field,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  inputMode?: 'decimal' | 'numeric';
+  field: UseFormRegisterReturn;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input id={id} inputMode={inputMode} className={inputClass} {...field} {...invalid(id, error)} />
+    </Field>
+  );
+}
 
 function Panel({
   title,
@@ -337,14 +364,7 @@ export function ProductFormPanel({
       problem={problemOf(errors)}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={`${id}-name`} label="Name" error={err('name')}>
-          <input
-            id={`${id}-name`}
-            className={inputClass}
-            {...register('name')}
-            {...invalid(`${id}-name`, err('name'))}
-          />
-        </Field>
+        <TextField id={`${id}-name`} label="Name" error={err('name')} field={register('name')} />
         <Field id={`${id}-category`} label="Category" error={err('category')}>
           <select id={`${id}-category`} className={inputClass} {...register('category')}>
             {doc.categories.map((c) => (
@@ -354,24 +374,20 @@ export function ProductFormPanel({
             ))}
           </select>
         </Field>
-        <Field id={`${id}-price`} label="Price in store and dine-in (e.g. 12.50)" error={err('price')}>
-          <input
-            id={`${id}-price`}
-            inputMode="decimal"
-            className={inputClass}
-            {...register('price')}
-            {...invalid(`${id}-price`, err('price'))}
-          />
-        </Field>
-        <Field id={`${id}-online`} label="Online price (e.g. 12.50)" error={err('online_price')}>
-          <input
-            id={`${id}-online`}
-            inputMode="decimal"
-            className={inputClass}
-            {...register('online_price')}
-            {...invalid(`${id}-online`, err('online_price'))}
-          />
-        </Field>
+        <TextField
+          id={`${id}-price`}
+          label="Price in store and dine-in (e.g. 12.50)"
+          inputMode="decimal"
+          error={err('price')}
+          field={register('price')}
+        />
+        <TextField
+          id={`${id}-online`}
+          label="Online price (e.g. 12.50)"
+          inputMode="decimal"
+          error={err('online_price')}
+          field={register('online_price')}
+        />
       </div>
       <Field id={`${id}-description`} label="Description" error={err('description')}>
         <textarea id={`${id}-description`} rows={2} className={inputClass} {...register('description')} />
@@ -494,32 +510,21 @@ export function GroupFormPanel({
       problem={problemOf(errors)}
     >
       <div className="grid gap-3 sm:grid-cols-4">
-        <Field id={`${id}-name`} label="Name" error={err('name')}>
-          <input
-            id={`${id}-name`}
-            className={inputClass}
-            {...register('name')}
-            {...invalid(`${id}-name`, err('name'))}
-          />
-        </Field>
-        <Field id={`${id}-min`} label="Choose at least" error={err('min')}>
-          <input
-            id={`${id}-min`}
-            inputMode="numeric"
-            className={inputClass}
-            {...register('min')}
-            {...invalid(`${id}-min`, err('min'))}
-          />
-        </Field>
-        <Field id={`${id}-max`} label="Choose at most" error={err('max')}>
-          <input
-            id={`${id}-max`}
-            inputMode="numeric"
-            className={inputClass}
-            {...register('max')}
-            {...invalid(`${id}-max`, err('max'))}
-          />
-        </Field>
+        <TextField id={`${id}-name`} label="Name" error={err('name')} field={register('name')} />
+        <TextField
+          id={`${id}-min`}
+          label="Choose at least"
+          inputMode="numeric"
+          error={err('min')}
+          field={register('min')}
+        />
+        <TextField
+          id={`${id}-max`}
+          label="Choose at most"
+          inputMode="numeric"
+          error={err('max')}
+          field={register('max')}
+        />
         <Field id={`${id}-free`} label="Free choices" error={err('free_quantity')}>
           <input id={`${id}-free`} inputMode="numeric" className={inputClass} {...register('free_quantity')} />
         </Field>
