@@ -218,27 +218,26 @@ describe('publishing', () => {
 
   it('dayparts: outside its hours a category is marked and its products are refused with the hours', async () => {
     const product = await plainProduct();
+    // Windows on every weekday, so midnight passing mid-test changes nothing. Only the last minute of
+    // the day is in no window (`to` is exclusive and at most 23:59): wait it out.
+    if (toZoned(new Date(), 'Australia/Sydney').time === '23:59') await new Promise((r) => setTimeout(r, 61_000));
     const local = toZoned(new Date(), 'Australia/Sydney');
-    const [h, m] = local.time.split(':').map(Number) as [number, number];
-    const minutes = h * 60 + m;
-    // A window that ended before now (or starts after, just after midnight), and one around now.
-    const away = minutes >= 120 ? { from: '00:00', to: '00:30' } : { from: '22:00', to: '23:00' };
-    const around = {
-      from: `${String(Math.max(0, h - 1)).padStart(2, '0')}:00`,
-      to: h >= 22 ? '23:59' : `${String(h + 2).padStart(2, '0')}:00`,
-    };
+    const [h] = local.time.split(':').map(Number) as [number, number];
+    // A window that ended before now (or, just after midnight, starts later), and one around now.
+    const away = h >= 2 ? { from: '00:00', to: '00:30' } : { from: '22:00', to: '23:00' };
+    const around = { from: '00:00', to: '23:59' };
+    const everyDay = (window: { from: string; to: string }) =>
+      Array.from({ length: 7 }, (_, weekday) => ({ weekday, ...window }));
     const setDaypart = (window: { from: string; to: string }) =>
       edit((doc) => {
         const slug = docProduct(doc, product.products.name).category;
         const category = doc.categories.find((c) => c.slug === slug);
-        if (category) category.dayparts = [{ weekday: local.weekday, ...window }];
+        if (category) category.dayparts = everyDay(window);
       });
 
     await setDaypart(away);
     const menu = await menuOf(ctx(), surry());
-    expect(menu.categories.find((c) => c.id === product.category_id)?.dayparts).toEqual([
-      { weekday: local.weekday, ...away },
-    ]);
+    expect(menu.categories.find((c) => c.id === product.category_id)?.dayparts).toEqual(everyDay(away));
     const guest = await newGuest(ctx());
     const refused = await call(ctx(), 'POST', '/v2/cart', guest.token, {
       restaurant_id: surry(),
