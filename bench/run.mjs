@@ -347,7 +347,8 @@ try {
     procs.push(proc);
     results.sqlite = await measureApi('sqlite', base, proc.pid, sqlite.restaurantId, orderCount);
     // Page weight and Lighthouse mobile (decision 035) against the same server, after the load.
-    pageRows = await (await import('./pages.mjs')).pageRows(base);
+    // BENCH_PAGES=0 skips them (an API-only run, e.g. under a CPU profile).
+    if (process.env.BENCH_PAGES !== '0') pageRows = await (await import('./pages.mjs')).pageRows(base);
     await stop(proc);
   }
   if (pgUrl) {

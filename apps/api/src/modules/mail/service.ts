@@ -10,8 +10,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** Files sent with the message over SMTP (a tax invoice PDF); the offline outbox keeps the text only. */
-  attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /**
+   * Files sent with the message over SMTP (a tax invoice PDF), rendered only when sent that way: the
+   * offline outbox keeps the text only, so it never pays for rendering them (decision 041).
+   */
+  attachments?: { filename: string; contentType: string; render: () => Promise<Buffer> }[];
 }
 
 export interface Mailer {
@@ -26,7 +29,14 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: D
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send({ to, subject, text, html, attachments }) {
-        await transport.sendMail({ from: config.mailFrom, to, subject, text, html, attachments });
+        const files = await Promise.all(
+          (attachments ?? []).map(async ({ filename, contentType, render }) => ({
+            filename,
+            contentType,
+            content: await render(),
+          })),
+        );
+        await transport.sendMail({ from: config.mailFrom, to, subject, text, html, attachments: files });
       },
       close: () => transport.close(),
     };

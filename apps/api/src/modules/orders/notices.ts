@@ -1,5 +1,5 @@
 import type { Order } from '@orderfront/core';
-import type { OrderRow } from '../../db/schema.js';
+import type { OrderRow, Tenant } from '../../db/schema.js';
 import { tenantService } from '../tenants/service.js';
 import type { OrderAccessCheck } from './access.js';
 import type { OrderContext } from './context.js';
@@ -26,8 +26,7 @@ export function orderNotices(
   }
 
   /** The confirmation carries the tax invoice: in its HTML and as a PDF attachment (decision 040). */
-  async function withInvoice(order: Order, tenantId: number, message: ReturnType<typeof confirmationMail>) {
-    const tenant = await tenants.byId(tenantId);
+  function withInvoice(order: Order, tenant: Tenant | undefined, message: ReturnType<typeof confirmationMail>) {
     if (!tenant) return message;
     const invoice = invoiceOf(order, tenant);
     return {
@@ -37,14 +36,13 @@ export function orderNotices(
         {
           filename: `tax-invoice-${order.order_number}.pdf`,
           contentType: 'application/pdf',
-          content: await invoicePdf(invoice, tenant.locale),
+          render: () => invoicePdf(invoice, tenant.locale),
         },
       ],
     };
   }
 
-  async function mailContextOf(tenantId: number) {
-    const tenant = await tenants.byId(tenantId);
+  function mailContextOf(tenant: Tenant | undefined) {
     const business = tenant && {
       name: tenant.name,
       legalName: tenant.legal_name,
@@ -58,11 +56,10 @@ export function orderNotices(
   async function mail(row: OrderRow, order: Order, kind: 'confirmation' | 'status') {
     try {
       const token = row.user_id === null ? await accessToken(row) : null;
-      const ctx = { ...(await mailContextOf(row.tenant_id)), link: linkFor(order, token) };
+      const tenant = await tenants.byId(row.tenant_id);
+      const ctx = { ...mailContextOf(tenant), link: linkFor(order, token) };
       const message =
-        kind === 'confirmation'
-          ? await withInvoice(order, row.tenant_id, confirmationMail(order, ctx))
-          : statusMail(order, ctx);
+        kind === 'confirmation' ? withInvoice(order, tenant, confirmationMail(order, ctx)) : statusMail(order, ctx);
       await deps.mailer.send({ tenantId: row.tenant_id, to: order.customer.email, ...message });
     } catch (err) {
       deps.log.error({ err, orderId: row.id }, 'order mail could not be sent');
@@ -83,11 +80,19 @@ export function orderNotices(
     });
   }
 
-  /** After a change committed: tell the listeners and, for the moves customers care about, mail. */
-  async function announce(id: number, tenantId: number, type: OrderEvent['type']) {
-    const row = await repo.find(db, tenantId, id);
+  /**
+   * After a change committed: tell the listeners and, for the moves customers care about, mail.
+   * `seen`: the row as read after the commit and its view, when the caller already has them.
+   */
+  async function announce(
+    id: number,
+    tenantId: number,
+    type: OrderEvent['type'],
+    seen?: { row: OrderRow; order: Order },
+  ) {
+    const row = seen?.row ?? (await repo.find(db, tenantId, id));
     if (!row) return;
-    const order = await view(row);
+    const order = seen?.order ?? (await view(row));
     publish(type, order, row);
     if (order.status === 'placed') await mail(row, order, 'confirmation');
     else if (order.status === 'accepted' || order.status === 'cancelled') await mail(row, order, 'status');

@@ -189,12 +189,14 @@ export function placeOrder(
 ) {
   const { payments, fulfilment, coupons } = deps;
 
-  async function answer(row: OrderRow): Promise<PlacedOrder> {
+  /** The answer, with the row it was read from (the confirmation mail reuses both). */
+  async function answerOf(row: OrderRow) {
     const payment = row.status === 'pending_payment' ? await ensurePayment(row) : null;
     const fresh = (await repo.find(db, row.tenant_id, row.id)) ?? row;
     // Good for a day from the order's creation, so a retry answers the same credential.
     const access = await credential(fresh, Date.parse(fresh.created_at) + orderAccessTtlMs);
-    return { order: await view(fresh), payment, access_token: access.access };
+    const placed: PlacedOrder = { order: await view(fresh), payment, access_token: access.access };
+    return { placed, fresh };
   }
 
   async function replayOf(owner: OrderOwner, keyHash: string, fingerprint: string) {
@@ -207,8 +209,7 @@ export function placeOrder(
     }
     if (key.order_id === null) return null;
     const row = await repo.find(db, owner.tenantId, key.order_id);
-    if (!row) return null;
-    return answer(row);
+    return row ? (await answerOf(row)).placed : null;
   }
 
   async function openRestaurant(trx: Trx, owner: OrderOwner, body: PlaceOrderBody) {
@@ -381,8 +382,8 @@ export function placeOrder(
       }
       throw error;
     }
-    const placed = await answer(row);
-    if (row.status === 'placed') await announce(row.id, row.tenant_id, 'placed');
+    const { placed, fresh } = await answerOf(row);
+    if (row.status === 'placed') await announce(row.id, row.tenant_id, 'placed', { row: fresh, order: placed.order });
     return { placed, created: true };
   }
 
