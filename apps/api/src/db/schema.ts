@@ -433,6 +433,10 @@ export interface BundlesTable {
   online_price: number;
   is_available: Generated<Flag>;
   sort_order: Generated<number>;
+  /** The key the catalogue document matches the bundle by (decision 042). */
+  ref: string | null;
+  /** Retired by the owner: off the menu, kept for the carts and orders that name it. */
+  archived: Generated<Flag>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

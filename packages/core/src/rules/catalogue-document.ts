@@ -104,6 +104,20 @@ export function diffCatalogue(before: CatalogueDocument, after: CatalogueDocumen
     (p) => p.ref,
     (p) => p.name,
   );
+  section(
+    'Deal',
+    before.deals,
+    after.deals,
+    (d) => d.ref,
+    (d) => d.name,
+  );
+  section(
+    'Combo',
+    before.combos,
+    after.combos,
+    (c) => c.ref,
+    (c) => c.name,
+  );
   return changes;
 }
 
@@ -297,6 +311,9 @@ export function csvToCatalogue(text: string): { document: CatalogueDocument | nu
     categories: [],
     modifier_groups: [],
     products: [],
+    // Deals and combos travel in the JSON format only: a CSV import keeps the published ones.
+    deals: [],
+    combos: [],
   };
   // Which line each entity came from, to name the line of a whole-document problem.
   const lines = { categories: [] as number[], modifier_groups: [] as number[], products: [] as number[] };

@@ -113,6 +113,7 @@ export function menuRows(db: Db) {
         .selectAll()
         .where('tenant_id', '=', tenantId)
         .where('restaurant_id', '=', restaurantId)
+        .where('archived', '=', 0)
         .orderBy('sort_order')
         .orderBy('id')
         .execute();
