@@ -35,14 +35,14 @@ import { Button, inputClass, Notice, primaryButtonClass } from './ui';
 const channelNames = { online: 'Online', in_store: 'In store', dine_in: 'Dine-in' } as const;
 
 /** The message the schema left at `path` (a.b.0.c), if any. */
-function errorAt(errors: FieldErrors, path: string): string | undefined {
+export function errorAt(errors: FieldErrors, path: string): string | undefined {
   let node: unknown = errors;
   for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   const message = (node as { message?: unknown } | undefined)?.message;
   return typeof message === 'string' ? message : undefined;
 }
 
-function Field({
+export function Field({
   id,
   label,
   error,
@@ -70,7 +70,7 @@ const invalid = (id: string, error: string | undefined) =>
   error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
 /** A labelled text input bound to the form, described by its schema message. */
-function TextField({
+export function TextField({
   id,
   label,
   error,
@@ -90,7 +90,7 @@ function TextField({
   );
 }
 
-function Panel({
+export function Panel({
   title,
   onSubmit,
   onCancel,
