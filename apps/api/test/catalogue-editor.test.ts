@@ -256,6 +256,52 @@ describe('deals and combos (decision 042)', () => {
   });
 });
 
+describe('tax class and unit (decision 042)', () => {
+  it('a GST-free product is priced with no tax in the cart and the order; its unit is on the menu', async () => {
+    const product = await plainProduct();
+    const name = product.products.name;
+    const taxedGuest = await newGuest(ctx());
+    await addToCart(ctx(), taxedGuest, surry(), product, 1);
+    expect((await cartOf(taxedGuest)).totals.tax).toBeGreaterThan(0);
+
+    await edit((doc) => {
+      Object.assign(docProduct(doc, name), { tax_class: 'gst_free', unit: 'kg' });
+    });
+    const listed = byName(await menuOf(ctx(), surry()), name);
+    expect(listed).toMatchObject({ tax_class: 'gst_free', unit: 'kg' });
+    expect((await current()).document.products.find((p) => p.name === name)).toMatchObject({
+      tax_class: 'gst_free',
+      unit: 'kg',
+    });
+    // The open cart re-prices with the new class.
+    expect((await cartOf(taxedGuest)).totals.tax).toBe(0);
+    const order = await placeOrder(ctx(), taxedGuest, {
+      restaurant_id: surry(),
+      method: 'pickup',
+      ...(await firstTime(ctx(), surry(), 'pickup')),
+      payment_method: 'cash_on_delivery',
+      guest_details: guestDetails(),
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect((order.json().data as PlacedOrder).order.totals.tax).toBe(0);
+
+    await edit((doc) => {
+      Object.assign(docProduct(doc, name), { tax_class: 'standard', unit: null });
+    });
+  });
+
+  it('refuses an unknown tax class or a long unit, naming the field', async () => {
+    const { revision, document } = await current();
+    Object.assign(document.products[0] as object, { tax_class: 'zero', unit: 'x'.repeat(21) });
+    const res = await publish(document, revision);
+    expect(res.statusCode).toBe(400);
+    const error = JSON.stringify(res.json().error);
+    expect(error).toContain('tax_class');
+    expect(error).toContain('At most 20 characters');
+    expect((await current()).revision).toBe(revision);
+  });
+});
+
 describe('publishing', () => {
   it('moves the menu to the new prices in one version, and the history records who did it', async () => {
     const product = await plainProduct();

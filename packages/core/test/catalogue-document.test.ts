@@ -53,6 +53,8 @@ const doc = (): CatalogueDocument => ({
       online_price: 1550,
       channels: ['online', 'dine_in'],
       labels: ['vegetarian', 'contains_nuts'],
+      tax_class: 'standard',
+      unit: null,
       half_and_half: false,
       new: true,
       archived: false,
@@ -77,6 +79,8 @@ const doc = (): CatalogueDocument => ({
       online_price: 450,
       channels: ['online', 'in_store', 'dine_in'],
       labels: [],
+      tax_class: 'gst_free',
+      unit: '250 ml',
       half_and_half: false,
       new: false,
       archived: false,
@@ -247,10 +251,13 @@ describe('CSV and JSON', () => {
     expect(csvToCatalogue(csv)).toEqual({ document: doc(), errors: [] });
     expect(jsonToCatalogue(catalogueToJson(doc()))).toEqual({ document: doc(), errors: [] });
     expect(csv.split('\r\n')[0]).toBe(
-      'type,key,parent,name,description,price,online_price,channels,labels,flags,min,max,free_quantity,dayparts,image,groups',
+      'type,key,parent,name,description,price,online_price,channels,labels,flags,min,max,free_quantity,dayparts,image,groups,tax_class,unit',
     );
     expect(csv).toContain('product,big-breakfast,breakfast,Big Breakfast,"Two lines\nof description",15.00,15.50');
     expect(csv).toContain('attribute_value,Size,big-breakfast,Small,,-2.00');
+    expect(csv).toContain(
+      ',flat-white,drinks,Flat white,,4.50,4.50,online|in_store|dine_in,,,,,,,/uploads/products/abc.webp,,gst_free,250 ml',
+    );
   });
 
   it('names the line of every bad row, and returns no document', () => {

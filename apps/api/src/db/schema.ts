@@ -338,6 +338,8 @@ export interface ProductsTable {
   /** Comma-separated menu labels (vegetarian, vegan, …). */
   labels: Generated<string>;
   archived: Generated<Flag>;
+  /** 'standard' or 'gst_free' (decision 042): a GST-free product's lines carry no tax. */
+  tax_class: Generated<string>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

@@ -18,6 +18,12 @@ export const menuLabelNames: Record<MenuLabel, string> = {
   contains_nuts: 'Contains nuts',
 };
 
+/** How a product is taxed: at the business's rate, or not at all (GST-free food, decision 042). */
+export const taxClasses = ['standard', 'gst_free'] as const;
+export const taxClassSchema = z.enum(taxClasses);
+export type TaxClass = z.infer<typeof taxClassSchema>;
+export const taxClassNames: Record<TaxClass, string> = { standard: 'Standard (taxed)', gst_free: 'GST-free' };
+
 export const salesChannels = ['online', 'in_store', 'dine_in'] as const;
 const channelSchema = z.enum(salesChannels);
 
@@ -66,6 +72,9 @@ export const docProductSchema = z.object({
   online_price: price,
   channels: z.array(channelSchema).min(1, 'Sell it on at least one channel'),
   labels: z.array(menuLabelSchema),
+  tax_class: taxClassSchema,
+  /** What the price is for, shown beside it on the menu ('kg', '100 g'); null: each. */
+  unit: z.string().trim().max(20, 'At most 20 characters').nullable(),
   half_and_half: z.boolean(),
   new: z.boolean(),
   archived: z.boolean(),

@@ -6,6 +6,7 @@ import {
   type DocProduct,
   menuLabels,
   salesChannels,
+  taxClasses,
 } from '../contract/catalogue-editor.js';
 import { centsToDecimal } from '../pricing/money.js';
 import { toZoned } from './zoned-time.js';
@@ -140,6 +141,8 @@ export const catalogueCsvColumns = [
   'dayparts',
   'image',
   'groups',
+  'tax_class',
+  'unit',
 ] as const;
 type Column = (typeof catalogueCsvColumns)[number];
 type Row = Partial<Record<Column, string>>;
@@ -209,6 +212,8 @@ export function catalogueToCsv(doc: CatalogueDocument): string {
       flags: flagsOf({ half_and_half: p.half_and_half, new: p.new, archived: p.archived }),
       image: p.image ?? '',
       groups: p.modifier_groups.join('|'),
+      tax_class: p.tax_class,
+      unit: p.unit ?? '',
     });
     for (const a of p.attributes) {
       for (const v of a.values) {
@@ -397,6 +402,8 @@ export function csvToCatalogue(text: string): { document: CatalogueDocument | nu
         if (badChannel) fail('channels', `Unknown channel ${badChannel}`);
         const badLabel = labels.find((l) => !(menuLabels as readonly string[]).includes(l));
         if (badLabel) fail('labels', `Unknown label ${badLabel}`);
+        const taxClass = row.tax_class === '' ? 'standard' : row.tax_class;
+        if (!(taxClasses as readonly string[]).includes(taxClass)) fail('tax_class', `Unknown tax class ${taxClass}`);
         doc.products.push({
           ref: row.key,
           category: row.parent,
@@ -407,6 +414,8 @@ export function csvToCatalogue(text: string): { document: CatalogueDocument | nu
           online_price: money('online_price'),
           channels: channels as DocProduct['channels'],
           labels: labels as DocProduct['labels'],
+          tax_class: taxClass as DocProduct['tax_class'],
+          unit: row.unit === '' ? null : row.unit,
           half_and_half: yes(row.flags, 'half_and_half'),
           new: yes(row.flags, 'new'),
           archived: yes(row.flags, 'archived'),

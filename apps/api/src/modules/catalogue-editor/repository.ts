@@ -235,7 +235,9 @@ async function readDocument(exec: Trx, tenantId: number, restaurantId: number): 
         'p.is_half_and_half',
         'p.is_new',
         'p.archived',
+        'p.tax_class',
         'rp.price',
+        'rp.unit',
         'rp.online_price',
         'rp.channels',
       ])
@@ -291,6 +293,8 @@ async function readDocument(exec: Trx, tenantId: number, restaurantId: number): 
       online_price: p.online_price,
       channels: list(p.channels) as DocProduct['channels'],
       labels: list(p.labels) as MenuLabel[],
+      tax_class: p.tax_class === 'gst_free' ? 'gst_free' : 'standard',
+      unit: p.unit,
       half_and_half: p.is_half_and_half === 1,
       new: p.is_new === 1,
       archived: p.archived === 1,
@@ -360,6 +364,7 @@ async function writeDocument(trx: Trx, tenantId: number, restaurantId: number, d
       description: p.description,
       image_path: p.image,
       labels: p.labels.join(','),
+      tax_class: p.tax_class,
       is_half_and_half: p.half_and_half ? 1 : 0,
       is_new: p.new ? 1 : 0,
       archived: p.archived ? 1 : 0,
@@ -369,7 +374,13 @@ async function writeDocument(trx: Trx, tenantId: number, restaurantId: number, d
     const productId = await saveRow(trx, 'products', tenantId, productIds.get(p.ref), fields, { ref: p.ref });
     productIds.set(p.ref, productId);
     kept.add(productId);
-    const sold = { price: p.price, online_price: p.online_price, channels: p.channels.join(','), updated_at: at };
+    const sold = {
+      price: p.price,
+      online_price: p.online_price,
+      channels: p.channels.join(','),
+      unit: p.unit,
+      updated_at: at,
+    };
     const updated = await trx
       .updateTable('restaurant_products')
       .set(sold)
@@ -384,7 +395,6 @@ async function writeDocument(trx: Trx, tenantId: number, restaurantId: number, d
           tenant_id: tenantId,
           restaurant_id: restaurantId,
           product_id: productId,
-          unit: null,
           stock_count: null,
           ...sold,
         })

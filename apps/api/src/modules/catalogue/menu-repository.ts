@@ -38,6 +38,7 @@ export function menuRows(db: Db) {
             'p.is_new',
             'p.sort_order',
             'p.labels',
+            'p.tax_class',
             'rp.channels',
           ])
           .where('rp.tenant_id', '=', tenantId)

@@ -25,6 +25,8 @@ const published: CatalogueDocument = {
       online_price: 1900,
       channels: ['online', 'in_store', 'dine_in'],
       labels: ['vegetarian'],
+      tax_class: 'standard',
+      unit: null,
       half_and_half: true,
       new: false,
       archived: false,
@@ -72,14 +74,16 @@ describe('menu editor', () => {
     expect(within(form).getAllByText('An amount like 12.50').length).toBeGreaterThan(0);
     await userEvent.clear(online);
     await userEvent.type(online, '21.50');
+    await userEvent.selectOptions(within(form).getByLabelText('Tax class'), 'GST-free');
+    await userEvent.type(within(form).getByLabelText('Sold per (e.g. kg, 100 g; empty: each)'), '100 g');
     await userEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
 
-    expect(screen.getByText(/2 unpublished changes\./)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Publish 2 changes' }));
+    expect(screen.getByText(/4 unpublished changes\./)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish 4 changes' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.base_revision).toBe(4);
     expect(sent[0]?.document.categories.map((c) => c.slug)).toEqual(['drinks', 'pizzas']);
-    expect(sent[0]?.document.products[0]?.online_price).toBe(2150);
+    expect(sent[0]?.document.products[0]).toMatchObject({ online_price: 2150, tax_class: 'gst_free', unit: '100 g' });
   });
 
   it('builds a deal: the contract’s checks show on the fields, and the deal is published with the draft', async () => {

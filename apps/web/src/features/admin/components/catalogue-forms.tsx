@@ -7,6 +7,8 @@ import {
   menuLabels,
   productImageTypes,
   salesChannels,
+  taxClasses,
+  taxClassNames,
 } from '@orderfront/core';
 import { type ReactNode, useId, useState } from 'react';
 import {
@@ -311,6 +313,37 @@ function AttributeValues({
   );
 }
 
+/** How the product is taxed and what its price is for (decision 042). */
+function TaxAndUnit({
+  id,
+  register,
+  errors,
+}: {
+  id: string;
+  register: UseFormRegister<ProductForm>;
+  errors: FieldErrors<ProductForm>;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <Field id={`${id}-tax`} label="Tax class" error={errorAt(errors, 'tax_class')}>
+        <select id={`${id}-tax`} className={inputClass} {...register('tax_class')}>
+          {taxClasses.map((t) => (
+            <option key={t} value={t}>
+              {taxClassNames[t]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <TextField
+        id={`${id}-unit`}
+        label="Sold per (e.g. kg, 100 g; empty: each)"
+        error={errorAt(errors, 'unit')}
+        field={register('unit')}
+      />
+    </div>
+  );
+}
+
 export function ProductFormPanel({
   product,
   doc,
@@ -420,6 +453,7 @@ export function ProductFormPanel({
         ))}
         {err('channels') && <p className="w-full text-red-800">{err('channels')}</p>}
       </fieldset>
+      <TaxAndUnit id={id} register={register} errors={errors} />
       <fieldset className="flex flex-wrap gap-3 text-sm">
         <legend className="font-semibold">Labels</legend>
         {menuLabels.map((l) => (

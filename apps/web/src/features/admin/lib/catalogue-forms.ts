@@ -12,6 +12,7 @@ import {
   docProductSchema,
   menuLabels,
   salesChannels,
+  taxClasses,
 } from '@orderfront/core';
 import { z } from 'zod';
 
@@ -96,6 +97,8 @@ export const productFormSchema = z
     online_price: amount(),
     channels: z.array(z.enum(salesChannels)),
     labels: z.array(z.enum(menuLabels)),
+    tax_class: z.enum(taxClasses),
+    unit: z.string().transform((v) => (v.trim() === '' ? null : v.trim())),
     half_and_half: z.boolean(),
     new: z.boolean(),
     archived: z.boolean(),
@@ -121,6 +124,8 @@ export function productFormOf(p: DocProduct | null, ref: string, category: strin
     online_price: centsToDecimal(p?.online_price ?? 0),
     channels: p?.channels ?? [...salesChannels],
     labels: p?.labels ?? [],
+    tax_class: p?.tax_class ?? 'standard',
+    unit: p?.unit ?? '',
     half_and_half: p?.half_and_half ?? false,
     new: p?.new ?? true,
     archived: p?.archived ?? false,

@@ -3,9 +3,13 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Deals and combos in the catalogue document (decision 042): a key import and export match them by
  * (ids differ between businesses) and an archive flag (carts and orders keep pointing at a bundle
- * the owner retired, so it is never deleted).
+ * the owner retired, so it is never deleted). A product's tax class: 'standard' or 'gst_free'.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('products')
+    .addColumn('tax_class', 'text', (c) => c.notNull().defaultTo('standard'))
+    .execute();
   for (const [table, prefix] of [
     ['deals', 'd'],
     ['combo_products', 'c'],
@@ -20,6 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('products').dropColumn('tax_class').execute();
   for (const table of ['deals', 'combo_products']) {
     await db.schema.alterTable(table).dropColumn('archived').execute();
     await db.schema.alterTable(table).dropColumn('ref').execute();
