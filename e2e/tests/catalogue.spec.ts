@@ -1,7 +1,8 @@
 /**
  * The menu editor (decision 038): an owner builds a breakfast category, a sized product with a
- * required modifier group, previews and publishes; a customer orders it at the published price and
- * is told when breakfast is over.
+ * required modifier group, previews and publishes; a customer orders it at the published price; the
+ * owner builds a deal of it (decision 042) and the customer orders that at the deal's price; the
+ * customer is told when breakfast is over.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -60,7 +61,7 @@ async function signInAs(page: Page, token: string, user: unknown) {
 }
 
 async function setBreakfastHours(page: Page, from: string, until: string) {
-  await page.getByRole('button', { name: 'Edit Breakfast' }).click();
+  await page.getByRole('button', { name: 'Edit Breakfast', exact: true }).click();
   const form = page.getByRole('form', { name: 'Edit category Breakfast' });
   await form.getByLabel('Every day from').fill(from);
   await form.getByLabel('Every day until').fill(until);
@@ -179,6 +180,41 @@ test('an owner builds breakfast, previews and publishes it; a customer orders it
   await chooseFirstTime(customer, 'Pickup time');
   await fillGuest(customer, `breakfast-${Date.now()}@example.com`);
   await expect(customer.getByTestId('summary-total')).toHaveText('$18.50');
+  await customer.getByRole('button', { name: 'Continue to payment' }).click();
+  await customer.getByRole('radio', { name: 'Pay at the counter' }).check();
+  await customer.getByRole('button', { name: 'Place order' }).click();
+  await expect(customer).toHaveURL(/\/checkout\/success$/);
+
+  // The owner builds a deal of two of the new product (decision 042); the customer orders it at the
+  // deal's price plus each choice's extra price.
+  await page.getByRole('button', { name: 'Add deal' }).click();
+  const deal = page.getByRole('form', { name: 'New deal' });
+  await deal.getByLabel('Name', { exact: true }).fill('Breakfast for two');
+  await deal.getByLabel('Price in store').fill('24.00');
+  await deal.getByLabel('Online price').fill('24.00');
+  await deal.getByLabel('Slot 1 name').fill('Breakfast');
+  await deal.getByLabel('Slot 1 quantity').fill('0');
+  await deal.getByLabel('Slot 1 choice 1', { exact: true }).selectOption({ label: 'Big Breakfast' });
+  await deal.getByLabel('Slot 1 choice 1 extra price').fill('1.00');
+  await deal.getByRole('button', { name: 'Save to draft' }).click();
+  await expect(deal.getByText('At least 1').first()).toBeVisible();
+  await deal.getByLabel('Slot 1 quantity').fill('2');
+  await deal.getByRole('button', { name: 'Save to draft' }).click();
+  await expect(page.getByRole('list', { name: 'Deals' })).toContainText('Breakfast for two');
+  expect(await axeViolations()).toEqual([]);
+  await publish(page);
+
+  await customer.goto(`${tenant.url}/deals`);
+  await customer.getByRole('button', { name: 'Choose Breakfast for two' }).click();
+  const dealDialog = customer.getByRole('dialog', { name: 'Breakfast for two' });
+  await dealDialog.getByRole('combobox', { name: 'Breakfast 1' }).selectOption({ label: 'Big Breakfast (+$1.00)' });
+  await dealDialog.getByRole('combobox', { name: 'Breakfast 2' }).selectOption({ label: 'Big Breakfast (+$1.00)' });
+  await dealDialog.getByRole('button', { name: 'Add to cart · $26.00' }).click();
+  await customer.getByRole('button', { name: 'Cart, 1 item' }).click();
+  await customer.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Checkout' }).click();
+  await chooseFirstTime(customer, 'Pickup time');
+  await fillGuest(customer, `deal-${Date.now()}@example.com`);
+  await expect(customer.getByTestId('summary-total')).toHaveText('$26.00');
   await customer.getByRole('button', { name: 'Continue to payment' }).click();
   await customer.getByRole('radio', { name: 'Pay at the counter' }).check();
   await customer.getByRole('button', { name: 'Place order' }).click();

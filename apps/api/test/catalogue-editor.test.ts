@@ -1,6 +1,8 @@
 import {
   type CatalogueDocument,
   type CatalogueEditorState,
+  type Deal,
+  type DocBundle,
   type Menu,
   type MenuProduct,
   type PlacedOrder,
@@ -126,6 +128,176 @@ describe('who may edit the catalogue (decision 038)', () => {
     const res = await publish(document, revision);
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json().error)).toMatch(/cannot be negative|more than the maximum/i);
+    expect((await current()).revision).toBe(revision);
+  });
+});
+
+describe('deals and combos (decision 042)', () => {
+  /** Two plain products on sale online, by document ref. */
+  async function twoPlain() {
+    const menu = await menuOf(ctx(), surry());
+    const plain = menu.products.filter(
+      (p) => p.is_available && !p.is_half_and_half && p.attributes.length === 0 && p.modifier_groups.length === 0,
+    );
+    const { document } = await current();
+    const refOf = (p: MenuProduct) => docProduct(document, p.products.name).ref;
+    const [a, b] = plain as [MenuProduct, MenuProduct];
+    return { a, b, refA: refOf(a), refB: refOf(b) };
+  }
+
+  const dealOf = (refA: string, refB: string): DocBundle => ({
+    ref: 'lunch-for-two',
+    name: 'Lunch for two',
+    description: 'Two mains, one of them may be the special',
+    image: null,
+    price: 2000,
+    online_price: 1900,
+    archived: false,
+    slots: [
+      {
+        name: 'Main',
+        quantity: 2,
+        choices: [
+          { product: refA, extra_price: 0 },
+          { product: refB, extra_price: 150 },
+        ],
+      },
+    ],
+  });
+
+  it('the owner builds a deal; the storefront shows it and a customer orders it at the deal price plus extras', async () => {
+    const { a, b, refA, refB } = await twoPlain();
+    const before = await menuOf(ctx(), surry());
+    const { changes } = await edit((doc) => {
+      doc.deals.push(dealOf(refA, refB));
+    });
+    expect(changes).toContain('Deal "Lunch for two" added');
+    expect((await menuOf(ctx(), surry())).version).toBe(before.version + 1);
+    const deals = await call(ctx(), 'GET', `/v2/restaurants/${surry()}/deals?channel=online`, null);
+    expect(deals.statusCode).toBe(200);
+    const deal = (deals.json().data.deals as Deal[]).find((d) => d.name === 'Lunch for two') as Deal;
+    expect(deal).toMatchObject({ unit_price: 1900, is_available: true });
+    const slot = deal.deal_component_types[0] as Deal['deal_component_types'][number];
+    expect(slot.choices.map((c) => [c.product_id, c.extra_price])).toEqual([
+      [a.product_id, 0],
+      [b.product_id, 150],
+    ]);
+
+    const guest = await newGuest(ctx());
+    const added = await call(ctx(), 'POST', '/v2/cart', guest.token, {
+      restaurant_id: surry(),
+      deal_id: deal.id,
+      quantity: 1,
+      notes: '',
+      children: [
+        { deal_component_type_id: slot.id, restaurant_product_id: a.id, product_id: a.product_id, quantity: 1 },
+        { deal_component_type_id: slot.id, restaurant_product_id: b.id, product_id: b.product_id, quantity: 1 },
+      ],
+      ...guest.ids,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const order = await placeOrder(ctx(), guest, {
+      restaurant_id: surry(),
+      method: 'pickup',
+      ...(await firstTime(ctx(), surry(), 'pickup')),
+      payment_method: 'cash_on_delivery',
+      guest_details: guestDetails(),
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect((order.json().data as PlacedOrder).order.lines[0]?.unit_price).toBe(1900 + 150);
+
+    // Archived: off the storefront, kept in the document; the export names it.
+    await edit((doc) => {
+      (doc.deals.find((d) => d.ref === 'lunch-for-two') as DocBundle).archived = true;
+    });
+    const after = await call(ctx(), 'GET', `/v2/restaurants/${surry()}/deals?channel=online`, null);
+    expect((after.json().data.deals as Deal[]).map((d) => d.name)).not.toContain('Lunch for two');
+    expect((await current()).document.deals.find((d) => d.ref === 'lunch-for-two')?.archived).toBe(true);
+  });
+
+  it('refuses a deal with a negative price or an unfillable slot, naming the fields, and stores nothing of it', async () => {
+    const { refA, refB } = await twoPlain();
+    const { revision, document } = await current();
+    const deal = dealOf(refA, refB);
+    deal.ref = 'broken-deal';
+    deal.price = -5;
+    deal.slots.push({ name: 'Drink', quantity: 1, choices: [{ product: 'no-such-product', extra_price: 0 }] });
+    document.deals.push(deal);
+    // Something valid in the same document must not be written either.
+    document.combos.push({ ...dealOf(refA, refB), ref: 'fine-combo', name: 'Fine combo' });
+    const res = await publish(document, revision);
+    expect(res.statusCode).toBe(400);
+    const error = JSON.stringify(res.json().error);
+    expect(error).toContain('A price cannot be negative');
+    expect(error).toContain('No such product');
+    expect(error).toContain('No available product fills this slot');
+    const after = await current();
+    expect(after.revision).toBe(revision);
+    expect(after.document.deals.map((d) => d.ref)).not.toContain('broken-deal');
+    expect(after.document.combos.map((c) => c.ref)).not.toContain('fine-combo');
+  });
+
+  it('staff cannot publish a deal, nor another business put our products in its deal', async () => {
+    const { refA, refB } = await twoPlain();
+    const { revision, document } = await current();
+    document.deals.push({ ...dealOf(refA, refB), ref: 'staff-deal' });
+    expect((await publish(document, revision, staff)).statusCode).toBe(403);
+    // The other business names our products by ref: they are not in its document, so not its choices.
+    const theirs = await current(otherOwner, ponsonby);
+    const foreign = await publish(
+      { ...theirs.document, deals: [{ ...dealOf(refA, refB), ref: 'foreign' }] },
+      theirs.revision,
+      otherOwner,
+      ponsonby,
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(JSON.stringify(foreign.json().error)).toContain('No such product');
+    expect((await current()).document.deals.map((d) => d.ref)).not.toContain('staff-deal');
+  });
+});
+
+describe('tax class and unit (decision 042)', () => {
+  it('a GST-free product is priced with no tax in the cart and the order; its unit is on the menu', async () => {
+    const product = await plainProduct();
+    const name = product.products.name;
+    const taxedGuest = await newGuest(ctx());
+    await addToCart(ctx(), taxedGuest, surry(), product, 1);
+    expect((await cartOf(taxedGuest)).totals.tax).toBeGreaterThan(0);
+
+    await edit((doc) => {
+      Object.assign(docProduct(doc, name), { tax_class: 'gst_free', unit: 'kg' });
+    });
+    const listed = byName(await menuOf(ctx(), surry()), name);
+    expect(listed).toMatchObject({ tax_class: 'gst_free', unit: 'kg' });
+    expect((await current()).document.products.find((p) => p.name === name)).toMatchObject({
+      tax_class: 'gst_free',
+      unit: 'kg',
+    });
+    // The open cart re-prices with the new class.
+    expect((await cartOf(taxedGuest)).totals.tax).toBe(0);
+    const order = await placeOrder(ctx(), taxedGuest, {
+      restaurant_id: surry(),
+      method: 'pickup',
+      ...(await firstTime(ctx(), surry(), 'pickup')),
+      payment_method: 'cash_on_delivery',
+      guest_details: guestDetails(),
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect((order.json().data as PlacedOrder).order.totals.tax).toBe(0);
+
+    await edit((doc) => {
+      Object.assign(docProduct(doc, name), { tax_class: 'standard', unit: null });
+    });
+  });
+
+  it('refuses an unknown tax class or a long unit, naming the field', async () => {
+    const { revision, document } = await current();
+    Object.assign(document.products[0] as object, { tax_class: 'zero', unit: 'x'.repeat(21) });
+    const res = await publish(document, revision);
+    expect(res.statusCode).toBe(400);
+    const error = JSON.stringify(res.json().error);
+    expect(error).toContain('tax_class');
+    expect(error).toContain('At most 20 characters');
     expect((await current()).revision).toBe(revision);
   });
 });

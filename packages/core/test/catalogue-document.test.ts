@@ -5,6 +5,9 @@ import {
   catalogueToCsv,
   catalogueToJson,
   csvToCatalogue,
+  type DocBundle,
+  type DocBundleSlot,
+  type DocProduct,
   daypartSummary,
   diffCatalogue,
   inDaypart,
@@ -50,6 +53,8 @@ const doc = (): CatalogueDocument => ({
       online_price: 1550,
       channels: ['online', 'dine_in'],
       labels: ['vegetarian', 'contains_nuts'],
+      tax_class: 'standard',
+      unit: null,
       half_and_half: false,
       new: true,
       archived: false,
@@ -74,12 +79,30 @@ const doc = (): CatalogueDocument => ({
       online_price: 450,
       channels: ['online', 'in_store', 'dine_in'],
       labels: [],
+      tax_class: 'gst_free',
+      unit: '250 ml',
       half_and_half: false,
       new: false,
       archived: false,
       attributes: [],
       modifier_groups: [],
     },
+  ],
+  deals: [],
+  combos: [],
+});
+
+const breakfastDeal = (): DocBundle => ({
+  ref: 'breakfast-for-two',
+  name: 'Breakfast for two',
+  description: 'Two breakfasts and two coffees',
+  image: null,
+  price: 3600,
+  online_price: 3600,
+  archived: false,
+  slots: [
+    { name: 'Breakfast', quantity: 2, choices: [{ product: 'big-breakfast', extra_price: 0 }] },
+    { name: 'Coffee', quantity: 2, choices: [{ product: 'flat-white', extra_price: 50 }] },
   ],
 });
 
@@ -125,6 +148,68 @@ describe('the catalogue document (decision 038)', () => {
   });
 });
 
+describe('deals and combos in the document (decision 042)', () => {
+  it('accepts a deal whose slots are all filled by products on sale, and round-trips it as JSON', () => {
+    const withDeal = { ...doc(), deals: [breakfastDeal()], combos: [{ ...breakfastDeal(), ref: 'combo' }] };
+    expect(pathsOf(withDeal)).toEqual([]);
+    expect(jsonToCatalogue(catalogueToJson(withDeal))).toEqual({ document: withDeal, errors: [] });
+  });
+
+  it('refuses negative prices, unknown products, empty slots and slots no product on sale can fill', () => {
+    const deal = breakfastDeal();
+    deal.online_price = -100;
+    (deal.slots[0] as DocBundleSlot).choices = [{ product: 'nowhere', extra_price: -5 }];
+    (deal.slots[1] as DocBundleSlot).quantity = 0;
+    const bad = { ...doc(), deals: [deal, { ...breakfastDeal(), slots: [] }] };
+    expect(pathsOf(bad)).toEqual(
+      expect.arrayContaining([
+        'deals.0.online_price: A price cannot be negative',
+        'deals.0.slots.0.choices.0.extra_price: A price cannot be negative',
+        'deals.0.slots.1.quantity: At least 1',
+        'deals.1.slots: Add at least one slot',
+        'deals.1.ref: Already used',
+      ]),
+    );
+    const unknown = {
+      ...doc(),
+      deals: [
+        {
+          ...breakfastDeal(),
+          slots: [
+            { ...(breakfastDeal().slots[0] as DocBundleSlot), choices: [{ product: 'nowhere', extra_price: 0 }] },
+          ],
+        },
+      ],
+    };
+    expect(pathsOf(unknown)).toEqual([
+      'deals.0.slots.0.choices.0.product: No such product',
+      'deals.0.slots.0.choices: No available product fills this slot',
+    ]);
+  });
+
+  it('refuses a live deal whose slot only archived products fill; an archived deal may keep it', () => {
+    const archived = doc();
+    (archived.products[1] as DocProduct).archived = true;
+    expect(pathsOf({ ...archived, deals: [breakfastDeal()] })).toEqual([
+      'deals.0.slots.1.choices: No available product fills this slot',
+    ]);
+    expect(pathsOf({ ...archived, deals: [{ ...breakfastDeal(), archived: true }] })).toEqual([]);
+  });
+
+  it('lists added and changed deals in the diff', () => {
+    const before = { ...doc(), deals: [breakfastDeal()] };
+    const after = {
+      ...doc(),
+      deals: [{ ...breakfastDeal(), online_price: 3400 }],
+      combos: [{ ...breakfastDeal(), ref: 'c1', name: 'Brunch combo' }],
+    };
+    expect(diffCatalogue(before, after)).toEqual([
+      'Deal "Breakfast for two": online price 3600 → 3400',
+      'Combo "Brunch combo" added',
+    ]);
+  });
+});
+
 describe('dayparts', () => {
   const parts = [{ weekday: 1, from: '06:00', to: '11:00' }];
   it('are local to the restaurant: Monday 10:59 in Sydney is in, 11:00 is out, Sunday is out', () => {
@@ -166,10 +251,13 @@ describe('CSV and JSON', () => {
     expect(csvToCatalogue(csv)).toEqual({ document: doc(), errors: [] });
     expect(jsonToCatalogue(catalogueToJson(doc()))).toEqual({ document: doc(), errors: [] });
     expect(csv.split('\r\n')[0]).toBe(
-      'type,key,parent,name,description,price,online_price,channels,labels,flags,min,max,free_quantity,dayparts,image,groups',
+      'type,key,parent,name,description,price,online_price,channels,labels,flags,min,max,free_quantity,dayparts,image,groups,tax_class,unit',
     );
     expect(csv).toContain('product,big-breakfast,breakfast,Big Breakfast,"Two lines\nof description",15.00,15.50');
     expect(csv).toContain('attribute_value,Size,big-breakfast,Small,,-2.00');
+    expect(csv).toContain(
+      ',flat-white,drinks,Flat white,,4.50,4.50,online|in_store|dine_in,,,,,,,/uploads/products/abc.webp,,gst_free,250 ml',
+    );
   });
 
   it('names the line of every bad row, and returns no document', () => {

@@ -521,6 +521,18 @@ describe('tax, delivery and the cash surcharge', () => {
     expect(result.lines[0]?.tax).toBe(300);
   });
 
+  it('a GST-free line carries no tax (decision 042): $33.00 taxed + $10.00 GST-free → $3.00 tax', () => {
+    const inclusive = priceCart(
+      cart([line(1, 3300), { ...line(2, 1000), tax_class: 'gst_free' }], { tax: { mode: 'inclusive', rate_bp: 1000 } }),
+    );
+    expect(inclusive.lines.map((l) => l.tax)).toEqual([300, 0]);
+    expect(inclusive.totals).toMatchObject({ subtotal: 4300, tax: 300, total: 4300 });
+    const exclusive = priceCart(
+      cart([line(1, 2000), { ...line(2, 1000), tax_class: 'gst_free' }], { tax: { mode: 'exclusive', rate_bp: 825 } }),
+    );
+    expect(exclusive.totals).toMatchObject({ tax: 165, total: 3165 });
+  });
+
   it('exclusive 8.25% tax on $20.00 → $1.65 tax, $21.65 total', () => {
     const result = priceCart(cart([line(1, 2000)], { tax: { mode: 'exclusive', rate_bp: 825 } }));
     expect(result.totals).toMatchObject({ tax: 165, total: 2165 });

@@ -338,6 +338,8 @@ export interface ProductsTable {
   /** Comma-separated menu labels (vegetarian, vegan, …). */
   labels: Generated<string>;
   archived: Generated<Flag>;
+  /** 'standard' or 'gst_free' (decision 042): a GST-free product's lines carry no tax. */
+  tax_class: Generated<string>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -433,6 +435,10 @@ export interface BundlesTable {
   online_price: number;
   is_available: Generated<Flag>;
   sort_order: Generated<number>;
+  /** The key the catalogue document matches the bundle by (decision 042). */
+  ref: string | null;
+  /** Retired by the owner: off the menu, kept for the carts and orders that name it. */
+  archived: Generated<Flag>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

@@ -18,6 +18,12 @@ export const menuLabelNames: Record<MenuLabel, string> = {
   contains_nuts: 'Contains nuts',
 };
 
+/** How a product is taxed: at the business's rate, or not at all (GST-free food, decision 042). */
+export const taxClasses = ['standard', 'gst_free'] as const;
+export const taxClassSchema = z.enum(taxClasses);
+export type TaxClass = z.infer<typeof taxClassSchema>;
+export const taxClassNames: Record<TaxClass, string> = { standard: 'Standard (taxed)', gst_free: 'GST-free' };
+
 export const salesChannels = ['online', 'in_store', 'dine_in'] as const;
 const channelSchema = z.enum(salesChannels);
 
@@ -66,6 +72,9 @@ export const docProductSchema = z.object({
   online_price: price,
   channels: z.array(channelSchema).min(1, 'Sell it on at least one channel'),
   labels: z.array(menuLabelSchema),
+  tax_class: taxClassSchema,
+  /** What the price is for, shown beside it on the menu ('kg', '100 g'); null: each. */
+  unit: z.string().trim().max(20, 'At most 20 characters').nullable(),
   half_and_half: z.boolean(),
   new: z.boolean(),
   archived: z.boolean(),
@@ -84,7 +93,30 @@ export const docModifierGroupSchema = z.object({
     .min(1, 'Add at least one option'),
 });
 
+/** A slot of a deal or combo, filled `quantity` times from its choices (decision 042). */
+export const docBundleSlotSchema = z.object({
+  name,
+  quantity: z.number({ error: 'Enter a number' }).int('A whole number').min(1, 'At least 1').max(20, 'At most 20'),
+  choices: z
+    .array(z.object({ product: key, extra_price: price }))
+    .min(1, 'Add at least one product that fills this slot'),
+});
+
+/** A deal or combo: one price for its slots, plus each chosen product's extra price. */
+export const docBundleSchema = z.object({
+  ref: key,
+  name,
+  description: z.string().max(2000, 'At most 2000 characters'),
+  image: z.string().max(500).nullable(),
+  price,
+  online_price: price,
+  archived: z.boolean(),
+  slots: z.array(docBundleSlotSchema).min(1, 'Add at least one slot'),
+});
+
 export type DocCategory = z.infer<typeof docCategorySchema>;
+export type DocBundle = z.infer<typeof docBundleSchema>;
+export type DocBundleSlot = z.infer<typeof docBundleSlotSchema>;
 export type DocProduct = z.infer<typeof docProductSchema>;
 export type DocModifierGroup = z.infer<typeof docModifierGroupSchema>;
 
@@ -97,6 +129,8 @@ export const catalogueDocumentSchema = z
     categories: z.array(docCategorySchema),
     modifier_groups: z.array(docModifierGroupSchema),
     products: z.array(docProductSchema),
+    deals: z.array(docBundleSchema),
+    combos: z.array(docBundleSchema),
   })
   .superRefine((doc, ctx) => {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
@@ -145,6 +179,26 @@ export const catalogueDocumentSchema = z
         }
       });
     });
+    const products = new Map(doc.products.map((p) => [p.ref, p]));
+    for (const kind of ['deals', 'combos'] as const) {
+      doc[kind].forEach((b, i) => {
+        if (doc[kind].findIndex((o) => o.ref === b.ref) !== i) issue([kind, i, 'ref'], 'Already used');
+        if (dupes(b.slots.map((s) => s.name.toLowerCase())).length > 0)
+          issue([kind, i, 'slots'], 'Two slots have the same name');
+        b.slots.forEach((s, j) => {
+          s.choices.forEach((c, k) => {
+            if (!products.has(c.product)) issue([kind, i, 'slots', j, 'choices', k, 'product'], 'No such product');
+          });
+          if (dupes(s.choices.map((c) => c.product)).length > 0) {
+            issue([kind, i, 'slots', j, 'choices'], 'A product is listed twice');
+          }
+          // A live bundle must be orderable: every slot needs a product customers can buy.
+          if (!b.archived && !s.choices.some((c) => products.get(c.product)?.archived === false)) {
+            issue([kind, i, 'slots', j, 'choices'], 'No available product fills this slot');
+          }
+        });
+      });
+    }
   });
 export type CatalogueDocument = z.infer<typeof catalogueDocumentSchema>;
 
@@ -153,6 +207,8 @@ export const emptyCatalogueDocument = (): CatalogueDocument => ({
   categories: [],
   modifier_groups: [],
   products: [],
+  deals: [],
+  combos: [],
 });
 
 export const catalogueEditorSchema = z.object({

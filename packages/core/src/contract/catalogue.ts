@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daypartSchema, menuLabelSchema } from './catalogue-editor.js';
+import { daypartSchema, menuLabelSchema, taxClassSchema } from './catalogue-editor.js';
 import { envelope } from './envelope.js';
 
 /**
@@ -109,6 +109,8 @@ export const menuProductSchema = z.object({
   sort_order: z.number().int(),
   /** Dietary and heat labels, shown as badges and filters. */
   labels: z.array(menuLabelSchema).optional(),
+  /** Absent: standard (decision 042). */
+  tax_class: taxClassSchema.optional(),
   products: masterProductSchema,
   attributes: z.array(attributeSchema),
   modifier_groups: z.array(modifierGroupSchema),

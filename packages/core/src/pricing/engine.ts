@@ -143,7 +143,7 @@ export function priceCart<L extends PricingLineInput>(input: PricingInput<L>): P
       discount_amount: w.offer_discount + w.coupon_discount,
       order_level_discount: w.order_discount,
       discounted_item_total: discounted,
-      tax: lineTaxCents(discounted, tax.mode, tax.rate_bp),
+      tax: lineTaxCents(discounted, tax.mode, w.line.tax_class === 'gst_free' ? 0 : tax.rate_bp),
       applied_coupon: w.coupon?.code ?? null,
       coupon_id: w.coupon?.id ?? null,
       is_auto_coupon: w.coupon?.is_auto ?? false,

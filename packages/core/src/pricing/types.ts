@@ -32,6 +32,8 @@ export interface PricingLineInput {
   category_id: number | null;
   /** Half-and-half: the two halves, whose product and category ids also match a coupon's scope. */
   children?: readonly PricingLineChild[];
+  /** 'gst_free': the line carries no tax (decision 042); absent: taxed at the business's rate. */
+  tax_class?: 'standard' | 'gst_free';
 }
 
 /** Conditions shared by coupons and offers. Every field is optional: absent means no condition. */

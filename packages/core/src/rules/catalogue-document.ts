@@ -6,6 +6,7 @@ import {
   type DocProduct,
   menuLabels,
   salesChannels,
+  taxClasses,
 } from '../contract/catalogue-editor.js';
 import { centsToDecimal } from '../pricing/money.js';
 import { toZoned } from './zoned-time.js';
@@ -104,6 +105,20 @@ export function diffCatalogue(before: CatalogueDocument, after: CatalogueDocumen
     (p) => p.ref,
     (p) => p.name,
   );
+  section(
+    'Deal',
+    before.deals,
+    after.deals,
+    (d) => d.ref,
+    (d) => d.name,
+  );
+  section(
+    'Combo',
+    before.combos,
+    after.combos,
+    (c) => c.ref,
+    (c) => c.name,
+  );
   return changes;
 }
 
@@ -126,6 +141,8 @@ export const catalogueCsvColumns = [
   'dayparts',
   'image',
   'groups',
+  'tax_class',
+  'unit',
 ] as const;
 type Column = (typeof catalogueCsvColumns)[number];
 type Row = Partial<Record<Column, string>>;
@@ -195,6 +212,8 @@ export function catalogueToCsv(doc: CatalogueDocument): string {
       flags: flagsOf({ half_and_half: p.half_and_half, new: p.new, archived: p.archived }),
       image: p.image ?? '',
       groups: p.modifier_groups.join('|'),
+      tax_class: p.tax_class,
+      unit: p.unit ?? '',
     });
     for (const a of p.attributes) {
       for (const v of a.values) {
@@ -297,6 +316,9 @@ export function csvToCatalogue(text: string): { document: CatalogueDocument | nu
     categories: [],
     modifier_groups: [],
     products: [],
+    // Deals and combos travel in the JSON format only: a CSV import keeps the published ones.
+    deals: [],
+    combos: [],
   };
   // Which line each entity came from, to name the line of a whole-document problem.
   const lines = { categories: [] as number[], modifier_groups: [] as number[], products: [] as number[] };
@@ -380,6 +402,8 @@ export function csvToCatalogue(text: string): { document: CatalogueDocument | nu
         if (badChannel) fail('channels', `Unknown channel ${badChannel}`);
         const badLabel = labels.find((l) => !(menuLabels as readonly string[]).includes(l));
         if (badLabel) fail('labels', `Unknown label ${badLabel}`);
+        const taxClass = row.tax_class === '' ? 'standard' : row.tax_class;
+        if (!(taxClasses as readonly string[]).includes(taxClass)) fail('tax_class', `Unknown tax class ${taxClass}`);
         doc.products.push({
           ref: row.key,
           category: row.parent,
@@ -390,6 +414,8 @@ export function csvToCatalogue(text: string): { document: CatalogueDocument | nu
           online_price: money('online_price'),
           channels: channels as DocProduct['channels'],
           labels: labels as DocProduct['labels'],
+          tax_class: taxClass as DocProduct['tax_class'],
+          unit: row.unit === '' ? null : row.unit,
           half_and_half: yes(row.flags, 'half_and_half'),
           new: yes(row.flags, 'new'),
           archived: yes(row.flags, 'archived'),

@@ -44,6 +44,8 @@ function pricingLine(ref: Resolved): PricingLine {
     restaurant_product_id: line.restaurant_product_id,
     category_id: r.category_id,
     children: r.halves.map((h) => ({ product_id: h.product_id, category_id: h.category_id })),
+    // A bundle is taxed as a whole; a half-and-half follows its first half (decision 042).
+    ...(r.product?.tax_class ? { tax_class: r.product.tax_class } : {}),
     ref,
   };
 }

@@ -1,11 +1,13 @@
 import type { CatalogueDocument, Daypart, DocModifierGroup, DocProduct, MenuLabel } from '@orderfront/core';
-import type { Kysely } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { readBundles, writeBundles } from './bundle-repository.js';
+import { refOf, removeRows, saveRow, syncByName, type Trx } from './rows-repository.js';
 
-type Trx = Kysely<Database>;
+type AttributeValueRow = Selectable<Database['attribute_values']>;
+type ModifierGroupRow = Selectable<Database['modifier_groups']>;
 
-const refOf = (p: { id: number; ref: string | null }) => p.ref ?? `p${p.id}`;
 const keyOf = (g: { id: number; template_key: string | null }) => g.template_key ?? `g${g.id}`;
 const list = (value: string) => (value === '' ? [] : value.split(','));
 
@@ -99,59 +101,38 @@ export function catalogueEditorRepository(db: Db) {
 async function writeAttributes(trx: Trx, tenantId: number, productId: number, p: DocProduct) {
   const current = await trx
     .selectFrom('attributes')
-    .select(['id', 'display_name'])
+    .select(['id', 'display_name as name'])
     .where('tenant_id', '=', tenantId)
     .where('product_id', '=', productId)
     .execute();
-  const wanted = new Set(p.attributes.map((a) => a.name));
-  const gone = current.filter((a) => !wanted.has(a.display_name)).map((a) => a.id);
-  if (gone.length > 0)
-    await trx.deleteFrom('attributes').where('tenant_id', '=', tenantId).where('id', 'in', gone).execute();
+  const attributeIds = await syncByName(
+    trx,
+    'attributes',
+    tenantId,
+    current,
+    p.attributes,
+    (a) => a.name,
+    (_, index) => ({ sort_order: index }),
+    (a) => ({ product_id: productId, display_name: a.name }),
+  );
   for (const [index, a] of p.attributes.entries()) {
-    let attributeId = current.find((c) => c.display_name === a.name)?.id;
-    if (attributeId === undefined) {
-      const row = await trx
-        .insertInto('attributes')
-        .values({ tenant_id: tenantId, product_id: productId, display_name: a.name, sort_order: index })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      attributeId = row.id;
-    } else {
-      await trx
-        .updateTable('attributes')
-        .set({ sort_order: index })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', attributeId)
-        .execute();
-    }
+    const attributeId = attributeIds[index] as number;
     const values = await trx
       .selectFrom('attribute_values')
-      .select(['id', 'display_value'])
+      .select(['id', 'display_value as name'])
       .where('tenant_id', '=', tenantId)
       .where('attribute_id', '=', attributeId)
       .execute();
-    const names = new Set(a.values.map((v) => v.name));
-    const dropped = values.filter((v) => !names.has(v.display_value)).map((v) => v.id);
-    if (dropped.length > 0) {
-      await trx.deleteFrom('attribute_values').where('tenant_id', '=', tenantId).where('id', 'in', dropped).execute();
-    }
-    for (const [order, v] of a.values.entries()) {
-      const fields = { price_adjustment: v.price_delta, is_default: v.default ? 1 : 0, sort_order: order };
-      const id = values.find((x) => x.display_value === v.name)?.id;
-      if (id !== undefined) {
-        await trx
-          .updateTable('attribute_values')
-          .set(fields)
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', id)
-          .execute();
-      } else {
-        await trx
-          .insertInto('attribute_values')
-          .values({ tenant_id: tenantId, attribute_id: attributeId, display_value: v.name, ...fields })
-          .execute();
-      }
-    }
+    await syncByName(
+      trx,
+      'attribute_values',
+      tenantId,
+      values,
+      a.values,
+      (v) => v.name,
+      (v, order) => ({ price_adjustment: v.price_delta, is_default: v.default ? 1 : 0, sort_order: order }),
+      (v) => ({ attribute_id: attributeId, display_value: v.name }),
+    );
   }
 }
 
@@ -170,36 +151,29 @@ async function writeGroups(
     .where('tenant_id', '=', tenantId)
     .where('product_id', '=', productId)
     .execute();
-  const wanted = new Set(p.modifier_groups);
-  const gone = current.filter((g) => !wanted.has(keyOf(g))).map((g) => g.id);
-  if (gone.length > 0)
-    await trx.deleteFrom('modifier_groups').where('tenant_id', '=', tenantId).where('id', 'in', gone).execute();
+  const groupIds = await syncByName(
+    trx,
+    'modifier_groups',
+    tenantId,
+    current.map((g) => ({ id: g.id, name: keyOf(g) })),
+    p.modifier_groups,
+    (key) => key,
+    (key, index) => {
+      const g = groupsByKey.get(key) as DocModifierGroup;
+      return {
+        name: g.name,
+        min_select: g.min,
+        max_select: g.max,
+        free_quantity: g.free_quantity,
+        sort_order: index,
+        template_key: key,
+      };
+    },
+    () => ({ product_id: productId }),
+  );
   for (const [index, key] of p.modifier_groups.entries()) {
     const g = groupsByKey.get(key) as DocModifierGroup;
-    const fields = {
-      name: g.name,
-      min_select: g.min,
-      max_select: g.max,
-      free_quantity: g.free_quantity,
-      sort_order: index,
-      template_key: key,
-    };
-    let groupId = current.find((c) => keyOf(c) === key)?.id;
-    if (groupId === undefined) {
-      const row = await trx
-        .insertInto('modifier_groups')
-        .values({ tenant_id: tenantId, product_id: productId, ...fields })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      groupId = row.id;
-    } else {
-      await trx
-        .updateTable('modifier_groups')
-        .set(fields)
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', groupId)
-        .execute();
-    }
+    const groupId = groupIds[index] as number;
     const options = await trx
       .selectFrom('restaurant_product_modifiers')
       .select(['id', 'name'])
@@ -207,44 +181,37 @@ async function writeGroups(
       .where('restaurant_id', '=', restaurantId)
       .where('modifier_group_id', '=', groupId)
       .execute();
-    const names = new Set(g.options.map((o) => o.name));
-    const dropped = options.filter((o) => !names.has(o.name)).map((o) => o.id);
-    if (dropped.length > 0) {
-      await trx
-        .deleteFrom('restaurant_product_modifiers')
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', dropped)
-        .execute();
-    }
-    for (const [order, o] of g.options.entries()) {
-      const values = { price: o.price, online_price: o.online_price, is_default: o.default ? 1 : 0, sort_order: order };
-      const id = options.find((x) => x.name === o.name)?.id;
-      if (id !== undefined) {
-        await trx
-          .updateTable('restaurant_product_modifiers')
-          .set(values)
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', id)
-          .execute();
-      } else {
-        await trx
-          .insertInto('restaurant_product_modifiers')
-          .values({
-            tenant_id: tenantId,
-            restaurant_id: restaurantId,
-            modifier_group_id: groupId,
-            name: o.name,
-            ...values,
-          })
-          .execute();
-      }
-    }
+    await syncByName(
+      trx,
+      'restaurant_product_modifiers',
+      tenantId,
+      options,
+      g.options,
+      (o) => o.name,
+      (o, order) => ({
+        price: o.price,
+        online_price: o.online_price,
+        is_default: o.default ? 1 : 0,
+        sort_order: order,
+      }),
+      (o) => ({ restaurant_id: restaurantId, modifier_group_id: groupId, name: o.name }),
+    );
   }
 }
 
+/** The tenant's rows of a product-level table in the editor's order. */
+const ordered = (exec: Trx, table: 'attributes' | 'attribute_values' | 'modifier_groups', tenantId: number) =>
+  exec
+    .selectFrom(table as 'attributes')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+
 /** The restaurant's published catalogue as the editor and the exports see it (every query tenant-scoped). */
 async function readDocument(exec: Trx, tenantId: number, restaurantId: number): Promise<CatalogueDocument> {
-  const [categories, products, attributes, values, groups, options] = await Promise.all([
+  const [categories, products, attributes, values, groups, options, deals, combos] = await Promise.all([
     exec
       .selectFrom('categories')
       .select(['id', 'slug', 'name', 'description', 'archived', 'dayparts'])
@@ -268,7 +235,9 @@ async function readDocument(exec: Trx, tenantId: number, restaurantId: number): 
         'p.is_half_and_half',
         'p.is_new',
         'p.archived',
+        'p.tax_class',
         'rp.price',
+        'rp.unit',
         'rp.online_price',
         'rp.channels',
       ])
@@ -277,27 +246,9 @@ async function readDocument(exec: Trx, tenantId: number, restaurantId: number): 
       .orderBy('p.sort_order')
       .orderBy('p.id')
       .execute(),
-    exec
-      .selectFrom('attributes')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    exec
-      .selectFrom('attribute_values')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    exec
-      .selectFrom('modifier_groups')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
+    ordered(exec, 'attributes', tenantId),
+    ordered(exec, 'attribute_values', tenantId) as unknown as Promise<AttributeValueRow[]>,
+    ordered(exec, 'modifier_groups', tenantId) as unknown as Promise<ModifierGroupRow[]>,
     exec
       .selectFrom('restaurant_product_modifiers')
       .selectAll()
@@ -306,6 +257,8 @@ async function readDocument(exec: Trx, tenantId: number, restaurantId: number): 
       .orderBy('sort_order')
       .orderBy('id')
       .execute(),
+    readBundles(exec, tenantId, restaurantId, 'deals'),
+    readBundles(exec, tenantId, restaurantId, 'combos'),
   ]);
   const slugOf = new Map(categories.map((c) => [c.id, c.slug]));
   const docGroups = new Map<string, DocModifierGroup>();
@@ -340,6 +293,8 @@ async function readDocument(exec: Trx, tenantId: number, restaurantId: number): 
       online_price: p.online_price,
       channels: list(p.channels) as DocProduct['channels'],
       labels: list(p.labels) as MenuLabel[],
+      tax_class: p.tax_class === 'gst_free' ? 'gst_free' : 'standard',
+      unit: p.unit,
       half_and_half: p.is_half_and_half === 1,
       new: p.is_new === 1,
       archived: p.archived === 1,
@@ -365,6 +320,8 @@ async function readDocument(exec: Trx, tenantId: number, restaurantId: number): 
     })),
     modifier_groups: [...docGroups.values()],
     products: docProducts,
+    deals,
+    combos,
   };
 }
 
@@ -386,17 +343,10 @@ async function writeDocument(trx: Trx, tenantId: number, restaurantId: number, d
       sort_order: index,
       updated_at: at,
     };
-    const id = categoryIds.get(c.slug);
-    if (id !== undefined) {
-      await trx.updateTable('categories').set(fields).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
-    } else {
-      const row = await trx
-        .insertInto('categories')
-        .values({ tenant_id: tenantId, slug: c.slug, ...fields })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      categoryIds.set(c.slug, row.id);
-    }
+    categoryIds.set(
+      c.slug,
+      await saveRow(trx, 'categories', tenantId, categoryIds.get(c.slug), fields, { slug: c.slug }),
+    );
   }
 
   const existingProducts = await trx
@@ -414,31 +364,23 @@ async function writeDocument(trx: Trx, tenantId: number, restaurantId: number, d
       description: p.description,
       image_path: p.image,
       labels: p.labels.join(','),
+      tax_class: p.tax_class,
       is_half_and_half: p.half_and_half ? 1 : 0,
       is_new: p.new ? 1 : 0,
       archived: p.archived ? 1 : 0,
       sort_order: index,
       updated_at: at,
     };
-    let productId = productIds.get(p.ref);
-    if (productId !== undefined) {
-      await trx
-        .updateTable('products')
-        .set(fields)
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', productId)
-        .execute();
-    } else {
-      const row = await trx
-        .insertInto('products')
-        .values({ tenant_id: tenantId, ref: p.ref, ...fields })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      productId = row.id;
-      productIds.set(p.ref, productId);
-    }
+    const productId = await saveRow(trx, 'products', tenantId, productIds.get(p.ref), fields, { ref: p.ref });
+    productIds.set(p.ref, productId);
     kept.add(productId);
-    const sold = { price: p.price, online_price: p.online_price, channels: p.channels.join(','), updated_at: at };
+    const sold = {
+      price: p.price,
+      online_price: p.online_price,
+      channels: p.channels.join(','),
+      unit: p.unit,
+      updated_at: at,
+    };
     const updated = await trx
       .updateTable('restaurant_products')
       .set(sold)
@@ -453,7 +395,6 @@ async function writeDocument(trx: Trx, tenantId: number, restaurantId: number, d
           tenant_id: tenantId,
           restaurant_id: restaurantId,
           product_id: productId,
-          unit: null,
           stock_count: null,
           ...sold,
         })
@@ -497,7 +438,18 @@ async function writeDocument(trx: Trx, tenantId: number, restaurantId: number, d
         .where('id', '=', c.id)
         .execute();
     } else {
-      await trx.deleteFrom('categories').where('tenant_id', '=', tenantId).where('id', '=', c.id).execute();
+      await removeRows(trx, 'categories', tenantId, [c.id]);
     }
   }
+
+  const soldRows = await trx
+    .selectFrom('restaurant_products as rp')
+    .innerJoin('products as p', (j) => j.onRef('p.id', '=', 'rp.product_id').onRef('p.tenant_id', '=', 'rp.tenant_id'))
+    .select(['rp.id as sold_id', 'p.id', 'p.ref'])
+    .where('rp.tenant_id', '=', tenantId)
+    .where('rp.restaurant_id', '=', restaurantId)
+    .execute();
+  const soldIds = new Map(soldRows.map((r) => [refOf(r), r.sold_id]));
+  await writeBundles(trx, tenantId, restaurantId, 'deals', doc.deals, soldIds, at);
+  await writeBundles(trx, tenantId, restaurantId, 'combos', doc.combos, soldIds, at);
 }

@@ -18,6 +18,15 @@ const staleMessage =
   'The menu was published by someone else since you started editing. Reload it, redo your changes and publish again.';
 
 /**
+ * The CSV format has no deals or combos (decision 042): an import keeps the published ones, checked
+ * against the imported products (a slot whose products are gone is an error, not a silent change).
+ */
+function keepBundles(parsed: ReturnType<typeof csvToCatalogue>, live: CatalogueDocument) {
+  if (!parsed.document) return parsed;
+  return jsonToCatalogue(JSON.stringify({ ...parsed.document, deals: live.deals, combos: live.combos }));
+}
+
+/**
  * The catalogue editor (decision 038): the published catalogue as a document, a publish that writes
  * a whole document in one transaction with one revision and version move, the exports and imports.
  */
@@ -70,8 +79,9 @@ export function catalogueEditorService(db: Db) {
 
     /** A dry run lists every change and every error; an apply with any error writes nothing. */
     async import(tenantId: number, userId: number, body: CatalogueImportBody): Promise<CatalogueImportResult> {
-      const parsed = body.format === 'json' ? jsonToCatalogue(body.content) : csvToCatalogue(body.content);
       const { revision, document: live } = await current(tenantId, body.restaurant_id);
+      const parsed =
+        body.format === 'json' ? jsonToCatalogue(body.content) : keepBundles(csvToCatalogue(body.content), live);
       const changes = parsed.document ? diffCatalogue(live, parsed.document) : [];
       if (body.dry_run || !parsed.document) {
         return { applied: false, revision, changes, errors: parsed.errors };

@@ -38,6 +38,7 @@ export function menuRows(db: Db) {
             'p.is_new',
             'p.sort_order',
             'p.labels',
+            'p.tax_class',
             'rp.channels',
           ])
           .where('rp.tenant_id', '=', tenantId)
@@ -113,6 +114,7 @@ export function menuRows(db: Db) {
         .selectAll()
         .where('tenant_id', '=', tenantId)
         .where('restaurant_id', '=', restaurantId)
+        .where('archived', '=', 0)
         .orderBy('sort_order')
         .orderBy('id')
         .execute();

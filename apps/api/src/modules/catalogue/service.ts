@@ -71,6 +71,7 @@ export function buildMenu(
     is_new: p.is_new === 1,
     sort_order: p.sort_order,
     labels: p.labels === '' ? [] : (p.labels.split(',') as MenuLabel[]),
+    tax_class: p.tax_class === 'gst_free' ? 'gst_free' : 'standard',
     products: { id: p.product_id, name: p.name, description: p.description, image: image(p.image_path) },
     attributes: (attributesByProduct.get(p.product_id) ?? []).map((a) => ({
       id: a.id,

@@ -25,6 +25,8 @@ const published: CatalogueDocument = {
       online_price: 1900,
       channels: ['online', 'in_store', 'dine_in'],
       labels: ['vegetarian'],
+      tax_class: 'standard',
+      unit: null,
       half_and_half: true,
       new: false,
       archived: false,
@@ -32,6 +34,8 @@ const published: CatalogueDocument = {
       modifier_groups: [],
     },
   ],
+  deals: [],
+  combos: [],
 };
 
 function stub(publishAnswer: 'ok' | 'stale' = 'ok') {
@@ -70,14 +74,56 @@ describe('menu editor', () => {
     expect(within(form).getAllByText('An amount like 12.50').length).toBeGreaterThan(0);
     await userEvent.clear(online);
     await userEvent.type(online, '21.50');
+    await userEvent.selectOptions(within(form).getByLabelText('Tax class'), 'GST-free');
+    await userEvent.type(within(form).getByLabelText('Sold per (e.g. kg, 100 g; empty: each)'), '100 g');
     await userEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
 
-    expect(screen.getByText(/2 unpublished changes\./)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Publish 2 changes' }));
+    expect(screen.getByText(/4 unpublished changes\./)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish 4 changes' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.base_revision).toBe(4);
     expect(sent[0]?.document.categories.map((c) => c.slug)).toEqual(['drinks', 'pizzas']);
-    expect(sent[0]?.document.products[0]?.online_price).toBe(2150);
+    expect(sent[0]?.document.products[0]).toMatchObject({ online_price: 2150, tax_class: 'gst_free', unit: '100 g' });
+  });
+
+  it('builds a deal: the contract’s checks show on the fields, and the deal is published with the draft', async () => {
+    const sent = stub();
+    renderApp('/admin/menu/catalogue', { stub: false });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add deal' }));
+    const form = screen.getByRole('form', { name: 'New deal' });
+    await userEvent.type(within(form).getByLabelText('Name'), 'Pizza night');
+    await userEvent.type(within(form).getByLabelText('Slot 1 name'), 'Pizza');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(within(form).getAllByText('Choose a product').length).toBeGreaterThan(0);
+
+    await userEvent.selectOptions(within(form).getByLabelText('Slot 1 choice 1'), 'margherita');
+    const quantity = within(form).getByLabelText('Slot 1 quantity');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(within(form).getAllByText('At least 1').length).toBeGreaterThan(0);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '2');
+    const online = within(form).getByLabelText('Online price');
+    await userEvent.clear(online);
+    await userEvent.type(online, '30.00');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+
+    expect(within(screen.getByRole('list', { name: 'Deals' })).getByText('Pizza night')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish 1 changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.document.deals).toEqual([
+      {
+        ref: 'pizza-night',
+        name: 'Pizza night',
+        description: '',
+        image: null,
+        price: 0,
+        online_price: 3000,
+        archived: false,
+        slots: [{ name: 'Pizza', quantity: 2, choices: [{ product: 'margherita', extra_price: 0 }] }],
+      },
+    ]);
   });
 
   it('says when someone else published first', async () => {

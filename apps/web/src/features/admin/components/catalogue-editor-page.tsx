@@ -1,5 +1,6 @@
 import {
   type CatalogueDocument,
+  type DocBundle,
   type DocCategory,
   type DocModifierGroup,
   type DocProduct,
@@ -14,6 +15,7 @@ import { toast } from '@/lib/toast';
 import { useCatalogue, usePublishCatalogue } from '../api/catalogue-editor';
 import { moved } from '../lib/catalogue-forms';
 import { useAdmin } from './admin-context';
+import { BundleFormPanel, type BundleKind, bundleNoun } from './bundle-form';
 import { CategoryFormPanel, GroupFormPanel, ProductFormPanel } from './catalogue-forms';
 import { CatalogueHistory, CatalogueImportExport } from './catalogue-transfer';
 import { Button, Notice, PageTitle } from './ui';
@@ -22,6 +24,7 @@ type Editing =
   | { kind: 'category'; index: number | null }
   | { kind: 'product'; index: number | null }
   | { kind: 'group'; index: number | null }
+  | { kind: BundleKind; index: number | null }
   | null;
 
 /**
@@ -134,6 +137,52 @@ function Preview({ doc }: { doc: CatalogueDocument }) {
           </section>
         );
       })}
+    </section>
+  );
+}
+
+const bundleTitles = { deals: 'Deals', combos: 'Combos' } as const;
+
+/** The draft's deals or combos: reorder, add, edit (decision 042). */
+function BundleSection({
+  kind,
+  doc,
+  disabled,
+  onAdd,
+  onEdit,
+  onReorder,
+}: {
+  kind: BundleKind;
+  doc: CatalogueDocument;
+  disabled: boolean;
+  onAdd: () => void;
+  onEdit: (index: number) => void;
+  onReorder: (items: DocBundle[]) => void;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <div className="flex items-center justify-between">
+        <h2 id={headingId} className="font-semibold text-lg">
+          {bundleTitles[kind]}
+        </h2>
+        <Button disabled={disabled} onClick={onAdd}>
+          Add {bundleNoun[kind]}
+        </Button>
+      </div>
+      <OrderedList
+        label={bundleTitles[kind]}
+        items={doc[kind]}
+        keyOf={(b) => b.ref}
+        nameOf={(b) => b.name}
+        detailOf={(b) =>
+          [formatMoney(b.online_price), `${b.slots.length} slots`, b.archived ? 'archived' : '']
+            .filter(Boolean)
+            .join(' · ')
+        }
+        onReorder={onReorder}
+        onEdit={onEdit}
+      />
     </section>
   );
 }
@@ -340,11 +389,33 @@ export function CatalogueEditorPage() {
         />
       </section>
 
+      {(editing?.kind === 'deals' || editing?.kind === 'combos') && (
+        <BundleFormPanel
+          key={`${editing.kind}-${editing.index}`}
+          kind={editing.kind}
+          index={editing.index}
+          doc={draft}
+          onCancel={close}
+          onSave={(b: DocBundle) => {
+            update({ [editing.kind]: replace(draft[editing.kind], editing.index, b) });
+            close();
+          }}
+        />
+      )}
+      {(['deals', 'combos'] as const).map((kind) => (
+        <BundleSection
+          key={kind}
+          kind={kind}
+          doc={draft}
+          disabled={draft.products.length === 0}
+          onAdd={() => setEditing({ kind, index: null })}
+          onEdit={(index) => setEditing({ kind, index })}
+          onReorder={(items) => update({ [kind]: items })}
+        />
+      ))}
+
       <CatalogueImportExport restaurantId={restaurant.id} onApplied={() => query.refetch()} />
       {can('catalogueHistory') && <CatalogueHistory restaurantId={restaurant.id} />}
-      <p className="text-sm text-stone-700">
-        Deals and combos are not edited here yet; publishing leaves them as they are.
-      </p>
     </div>
   );
 }

@@ -7,6 +7,8 @@ import {
   menuLabels,
   productImageTypes,
   salesChannels,
+  taxClasses,
+  taxClassNames,
 } from '@orderfront/core';
 import { type ReactNode, useId, useState } from 'react';
 import {
@@ -35,14 +37,14 @@ import { Button, inputClass, Notice, primaryButtonClass } from './ui';
 const channelNames = { online: 'Online', in_store: 'In store', dine_in: 'Dine-in' } as const;
 
 /** The message the schema left at `path` (a.b.0.c), if any. */
-function errorAt(errors: FieldErrors, path: string): string | undefined {
+export function errorAt(errors: FieldErrors, path: string): string | undefined {
   let node: unknown = errors;
   for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   const message = (node as { message?: unknown } | undefined)?.message;
   return typeof message === 'string' ? message : undefined;
 }
 
-function Field({
+export function Field({
   id,
   label,
   error,
@@ -70,7 +72,7 @@ const invalid = (id: string, error: string | undefined) =>
   error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
 /** A labelled text input bound to the form, described by its schema message. */
-function TextField({
+export function TextField({
   id,
   label,
   error,
@@ -90,7 +92,7 @@ function TextField({
   );
 }
 
-function Panel({
+export function Panel({
   title,
   onSubmit,
   onCancel,
@@ -311,6 +313,37 @@ function AttributeValues({
   );
 }
 
+/** How the product is taxed and what its price is for (decision 042). */
+function TaxAndUnit({
+  id,
+  register,
+  errors,
+}: {
+  id: string;
+  register: UseFormRegister<ProductForm>;
+  errors: FieldErrors<ProductForm>;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <Field id={`${id}-tax`} label="Tax class" error={errorAt(errors, 'tax_class')}>
+        <select id={`${id}-tax`} className={inputClass} {...register('tax_class')}>
+          {taxClasses.map((t) => (
+            <option key={t} value={t}>
+              {taxClassNames[t]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <TextField
+        id={`${id}-unit`}
+        label="Sold per (e.g. kg, 100 g; empty: each)"
+        error={errorAt(errors, 'unit')}
+        field={register('unit')}
+      />
+    </div>
+  );
+}
+
 export function ProductFormPanel({
   product,
   doc,
@@ -420,6 +453,7 @@ export function ProductFormPanel({
         ))}
         {err('channels') && <p className="w-full text-red-800">{err('channels')}</p>}
       </fieldset>
+      <TaxAndUnit id={id} register={register} errors={errors} />
       <fieldset className="flex flex-wrap gap-3 text-sm">
         <legend className="font-semibold">Labels</legend>
         {menuLabels.map((l) => (

@@ -1,13 +1,18 @@
 import {
+  type CatalogueDocument,
+  catalogueDocumentSchema,
   centsToDecimal,
+  type DocBundle,
   type DocCategory,
   type DocModifierGroup,
   type DocProduct,
+  docBundleSchema,
   docCategorySchema,
   docModifierGroupSchema,
   docProductSchema,
   menuLabels,
   salesChannels,
+  taxClasses,
 } from '@orderfront/core';
 import { z } from 'zod';
 
@@ -92,6 +97,8 @@ export const productFormSchema = z
     online_price: amount(),
     channels: z.array(z.enum(salesChannels)),
     labels: z.array(z.enum(menuLabels)),
+    tax_class: z.enum(taxClasses),
+    unit: z.string().transform((v) => (v.trim() === '' ? null : v.trim())),
     half_and_half: z.boolean(),
     new: z.boolean(),
     archived: z.boolean(),
@@ -117,6 +124,8 @@ export function productFormOf(p: DocProduct | null, ref: string, category: strin
     online_price: centsToDecimal(p?.online_price ?? 0),
     channels: p?.channels ?? [...salesChannels],
     labels: p?.labels ?? [],
+    tax_class: p?.tax_class ?? 'standard',
+    unit: p?.unit ?? '',
     half_and_half: p?.half_and_half ?? false,
     new: p?.new ?? true,
     archived: p?.archived ?? false,
@@ -164,4 +173,56 @@ export function moved<T>(items: readonly T[], from: number, to: number): T[] {
   const [item] = next.splice(from, 1);
   next.splice(to, 0, item as T);
   return next;
+}
+
+/** A deal or combo as the manager types it (decision 042); the contract's schema checks the result. */
+export const bundleFormSchema = z
+  .object({
+    ref: z.string(),
+    name: z.string(),
+    description: z.string(),
+    image: z.string().nullable(),
+    price: amount(),
+    online_price: amount(),
+    archived: z.boolean(),
+    slots: z.array(
+      z.object({
+        name: z.string(),
+        quantity: z.coerce.number<string>().int('A whole number'),
+        choices: z.array(z.object({ product: z.string().min(1, 'Choose a product'), extra_price: amount() })),
+      }),
+    ),
+  })
+  .pipe(docBundleSchema);
+export type BundleForm = z.input<typeof bundleFormSchema>;
+
+export function bundleFormOf(b: DocBundle | null, ref: string): BundleForm {
+  return {
+    ref: b?.ref ?? ref,
+    name: b?.name ?? '',
+    description: b?.description ?? '',
+    image: b?.image ?? null,
+    price: centsToDecimal(b?.price ?? 0),
+    online_price: centsToDecimal(b?.online_price ?? 0),
+    archived: b?.archived ?? false,
+    slots: (b?.slots ?? [{ name: '', quantity: 1, choices: [{ product: '', extra_price: 0 }] }]).map((s) => ({
+      name: s.name,
+      quantity: String(s.quantity),
+      choices: s.choices.map((c) => ({ product: c.product, extra_price: centsToDecimal(c.extra_price) })),
+    })),
+  };
+}
+
+/**
+ * The problems a bundle has only in the whole document (unknown or archived products), put on the
+ * form's fields: the same rules the server applies on publish.
+ */
+export function bundleProblems(doc: CatalogueDocument, kind: 'deals' | 'combos', bundle: DocBundle, index: number) {
+  const others = doc[kind].filter((_, i) => i !== index);
+  const parsed = catalogueDocumentSchema.safeParse({ ...doc, [kind]: [...others, bundle] });
+  if (parsed.success) return [];
+  const at = others.length;
+  return parsed.error.issues
+    .filter((i) => i.path[0] === kind && i.path[1] === at)
+    .map((i) => ({ path: i.path.slice(2).join('.'), message: i.message }));
 }
