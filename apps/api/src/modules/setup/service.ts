@@ -312,7 +312,7 @@ export function restaurantPartsService(db: Db, fulfilment: FulfilmentService) {
     },
 
     async addTable(tenantId: number, restaurantId: number, name: string) {
-      if (await repo.tableNamed(tenantId, restaurantId, name)) {
+      if ((await repo.tables(tenantId, restaurantId, name)).length > 0) {
         throw new AppError('bad_request', 'A table with this name already exists', {
           name: 'Already used at this restaurant',
         });
