@@ -39,8 +39,11 @@ const zoneColumns = [
   'is_active',
 ] as const;
 
+/** A restaurant body once placed on the map: coordinates always known. */
+export type PlacedRestaurant = AdminRestaurantBody & { latitude: number; longitude: number };
+
 /** A restaurant body → its restaurants row and its fulfilment_settings row. */
-function split(body: AdminRestaurantBody) {
+function split(body: PlacedRestaurant) {
   const { lead_time_minutes, slot_minutes, max_orders_per_slot, asap_enabled, ...restaurant } = body;
   const asap = asap_enabled === null ? null : Number(asap_enabled);
   return { restaurant, settings: { lead_time_minutes, slot_minutes, max_orders_per_slot, asap_enabled: asap } };
@@ -126,7 +129,7 @@ export function setupRepository(db: Db) {
         .then((row) => row !== undefined);
     },
 
-    async insertRestaurant(tenantId: number, slug: string, body: AdminRestaurantBody) {
+    async insertRestaurant(tenantId: number, slug: string, body: PlacedRestaurant) {
       const { restaurant, settings } = split(body);
       const row = await db
         .insertInto('restaurants')
@@ -140,7 +143,7 @@ export function setupRepository(db: Db) {
       return row.id;
     },
 
-    async updateRestaurant(tenantId: number, id: number, body: AdminRestaurantBody) {
+    async updateRestaurant(tenantId: number, id: number, body: PlacedRestaurant) {
       const { restaurant, settings } = split(body);
       await db
         .updateTable('restaurants')

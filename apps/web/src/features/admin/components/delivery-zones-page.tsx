@@ -69,7 +69,11 @@ function ZoneForm({ zone, onDone }: { zone: AdminDeliveryZone | null; onDone(): 
         )}
       </SetupField>
       {kind === 'radius' ? (
-        field('radius_km', 'Distance (km)', 'Straight-line distance from the restaurant.')
+        field(
+          'radius_km',
+          'Distance (km)',
+          "Straight-line distance from the restaurant's map position (its latitude and longitude, under Restaurants).",
+        )
       ) : (
         <>
           {field('postcodes', 'Postcodes', 'Separate with commas, e.g. 2010, 2011')}

@@ -69,11 +69,18 @@ export function RestaurantForm({
           {field('city', 'City')}
           {field('state', 'State')}
         </div>
-        <div className="grid grid-cols-3 gap-3">
-          {field('country', 'Country', { hint: 'Two letters, e.g. AU' })}
-          {field('latitude', 'Latitude', { inputMode: 'decimal', hint: 'Map position' })}
-          {field('longitude', 'Longitude', { inputMode: 'decimal' })}
-        </div>
+        {field('country', 'Country', { hint: 'Two letters, e.g. AU' })}
+        <fieldset className="grid gap-2">
+          <legend className="text-sm">Map position</legend>
+          <p className="text-stone-700 text-xs">
+            Leave blank to find it from the address when a map service is set up; a changed address is found again.
+            Distance delivery zones measure from here.
+          </p>
+          <div className="grid grid-cols-2 gap-3">
+            {field('latitude', 'Latitude', { inputMode: 'decimal' })}
+            {field('longitude', 'Longitude', { inputMode: 'decimal' })}
+          </div>
+        </fieldset>
         <div className="grid grid-cols-2 gap-3">
           {field('phone', 'Phone', { type: 'tel' })}
           {field('email', 'Email', { type: 'email' })}
