@@ -177,7 +177,7 @@ export function restaurantSetupService(db: Db, geocoder: Geocoder = offlineGeoco
     try {
       place = await geocoder.locate(address, { country: body.country, areas: { postcodes: [], suburbs: [] } });
     } catch {
-      const message = 'The map service did not answer: try again, or enter the latitude and longitude';
+      const message = 'The map service did not answer: try again in a moment';
       throw new AppError('unprocessable', message, { street_name: message });
     }
     if (!place || place.latitude === null || place.longitude === null) {
