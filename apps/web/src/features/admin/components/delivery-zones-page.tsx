@@ -218,7 +218,7 @@ export function DeliveryZonesPage() {
         <Notice>No delivery zones: {restaurant.name} does not deliver anywhere yet.</Notice>
       )}
       {data && data.length > 0 && (
-        <div className="overflow-x-auto rounded-md border border-stone-300 bg-white">
+        <div className="relative overflow-x-auto rounded-md border border-stone-300 bg-white">
           <table className="w-full text-sm">
             <caption className="sr-only">Delivery zones of {restaurant.name}</caption>
             <thead>

@@ -78,7 +78,7 @@ function ReportSection({
         <CsvButton request={request} table={table} label={`Download ${title.toLowerCase()} (CSV)`} />
       </div>
       {chart && <ChartFrame>{chart}</ChartFrame>}
-      <div className="overflow-x-auto">{children}</div>
+      <div className="relative overflow-x-auto">{children}</div>
     </section>
   );
 }
@@ -474,7 +474,7 @@ export function ReportsPage() {
           />
         </label>
         {me.restaurants.length > 1 && (
-          <fieldset className="text-sm">
+          <fieldset className="min-w-0 text-sm">
             <legend className="mb-1">Restaurants</legend>
             <div className="flex flex-wrap gap-3">
               {me.restaurants.map((r) => (

@@ -81,7 +81,7 @@ function InviteForm() {
         </label>
       </div>
       {role !== 'owner' && (
-        <fieldset className="flex flex-wrap gap-3 text-sm">
+        <fieldset className="min-w-0 flex flex-wrap gap-3 text-sm">
           <legend className="mb-1">Works at</legend>
           {me.restaurants.map((r) => (
             <label key={r.id} className="flex items-center gap-1.5">
@@ -315,23 +315,25 @@ export function StaffPage() {
       {error && <Notice tone="error">{error.message}</Notice>}
       {isPending && <p role="status">Loading…</p>}
       {data && (
-        <table className="w-full border-collapse bg-white text-sm">
-          <thead>
-            <tr className="border-stone-300 border-b text-left">
-              <th className="p-2">Name</th>
-              <th className="p-2">Role</th>
-              <th className="p-2">Restaurants</th>
-              <th className="p-2">
-                <span className="sr-only">Access</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((m) => (
-              <MemberRow key={m.id} member={m} />
-            ))}
-          </tbody>
-        </table>
+        <div className="relative overflow-x-auto">
+          <table className="w-full border-collapse bg-white text-sm">
+            <thead>
+              <tr className="border-stone-300 border-b text-left">
+                <th className="p-2">Name</th>
+                <th className="p-2">Role</th>
+                <th className="p-2">Restaurants</th>
+                <th className="p-2">
+                  <span className="sr-only">Access</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((m) => (
+                <MemberRow key={m.id} member={m} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
