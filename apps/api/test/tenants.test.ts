@@ -36,6 +36,10 @@ describe('businesses and the people who run them', () => {
       payload: { tenant_id: tenant, token, name, password },
     });
 
+  /** The accounts of `tenant` with this email: none, or one. */
+  const accountsOf = (tenant: number, email: string) =>
+    ctx.db.selectFrom('users').select('id').where('tenant_id', '=', tenant).where('email', '=', email).execute();
+
   /** A customer account of `tenant`, signed in (mail goes over SMTP here, so no sign-up codes). */
   async function addCustomer(tenant: number, email: string) {
     const { id } = await ctx.db
@@ -220,14 +224,7 @@ describe('businesses and the people who run them', () => {
       .where('email', '=', 'late@harbour.example')
       .execute();
     expect((await accept(harbour, late)).statusCode).toBe(400);
-    expect(
-      await ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('tenant_id', '=', harbour)
-        .where('email', '=', 'late@harbour.example')
-        .execute(),
-    ).toEqual([]);
+    expect(await accountsOf(harbour, 'late@harbour.example')).toEqual([]);
 
     // Roles: the owner promotes and removes; never across businesses, never by staff or customers.
     const setRole = (id: number, role: string, token = ownerToken) =>
@@ -317,14 +314,7 @@ describe('businesses and the people who run them', () => {
       headers: bearer(ownerToken),
     });
     expect(pending.json().data.map((i: { id: number }) => i.id)).not.toContain(id);
-    expect(
-      await ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('tenant_id', '=', harbour)
-        .where('email', '=', 'ren@harbour.example')
-        .execute(),
-    ).toEqual([]);
+    expect(await accountsOf(harbour, 'ren@harbour.example')).toEqual([]);
   });
 
   it('keeps the last owner: they cannot step down or remove themself until another owner exists', async () => {
