@@ -83,19 +83,21 @@ function BusinessForm({ saved }: { saved: BusinessSettings }) {
           )}
         </SetupField>
         {saved.currency_locked ? (
-          <dl className="grid grid-cols-2 gap-3 text-sm">
-            <div>
-              <dt className="font-medium">Currency</dt>
-              <dd>{saved.currency}</dd>
-            </div>
-            <div>
-              <dt className="font-medium">Locale</dt>
-              <dd>{saved.locale}</dd>
-            </div>
-            <dd className="col-span-2 text-stone-600 text-xs">
+          <div className="grid gap-3 text-sm">
+            <dl className="grid grid-cols-2 gap-3">
+              <div>
+                <dt className="font-medium">Currency</dt>
+                <dd>{saved.currency}</dd>
+              </div>
+              <div>
+                <dt className="font-medium">Locale</dt>
+                <dd>{saved.locale}</dd>
+              </div>
+            </dl>
+            <p className="text-stone-600 text-xs">
               Currency and locale cannot change once the business has taken orders.
-            </dd>
-          </dl>
+            </p>
+          </div>
         ) : (
           <div className="grid grid-cols-2 gap-3">
             {field('currency', 'Currency', { hint: 'Three letters, e.g. AUD' })}

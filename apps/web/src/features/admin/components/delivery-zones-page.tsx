@@ -218,7 +218,12 @@ export function DeliveryZonesPage() {
         <Notice>No delivery zones: {restaurant.name} does not deliver anywhere yet.</Notice>
       )}
       {data && data.length > 0 && (
-        <div className="relative overflow-x-auto rounded-md border border-stone-300 bg-white">
+        <section
+          aria-label="Delivery zones table"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard (axe scrollable-region-focusable)
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-md border border-stone-300 bg-white"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Delivery zones of {restaurant.name}</caption>
             <thead>
@@ -254,7 +259,7 @@ export function DeliveryZonesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );

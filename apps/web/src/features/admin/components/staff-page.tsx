@@ -315,7 +315,12 @@ export function StaffPage() {
       {error && <Notice tone="error">{error.message}</Notice>}
       {isPending && <p role="status">Loading…</p>}
       {data && (
-        <div className="relative overflow-x-auto">
+        <section
+          aria-label="Team table"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard (axe scrollable-region-focusable)
+          tabIndex={0}
+          className="relative overflow-x-auto"
+        >
           <table className="w-full border-collapse bg-white text-sm">
             <thead>
               <tr className="border-stone-300 border-b text-left">
@@ -333,7 +338,7 @@ export function StaffPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );
