@@ -120,3 +120,71 @@ test('an order for a later time, accepted now, is ready at its slot', async ({ p
   await card.getByRole('button', { name: `Accept order ${number}` }).click();
   await expect(card).toContainText(`ready ${slot}`);
 });
+
+test.describe('the set-up screens on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  const screens: [string, string][] = [
+    ['/admin/business', 'Business'],
+    ['/admin/restaurants', 'Restaurants'],
+    ['/admin/delivery-zones', 'Delivery zones'],
+    ['/admin/tables', 'Tables'],
+    ['/admin/staff', 'Staff'],
+    ['/admin/reports', 'Reports'],
+    ['/admin/tips', 'Tips'],
+    ['/admin/menu/catalogue', 'Menu editor'],
+  ];
+
+  test('no page scrolls sideways, every control is inside the screen and at least 24 px, axe is clean', async ({
+    page,
+    request,
+    axeViolations,
+  }) => {
+    // Eight back-office pages and axe over each, on a machine other test runs share.
+    test.setTimeout(300_000);
+    await signIn(page, request, 'Surry Hills');
+    for (const [path, title] of screens) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: new RegExp(title, 'i') })).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+        // What sticks out of the screen outside a box that scrolls, named, so a failure says where.
+        const wide = await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((el) => {
+              if (el.getBoundingClientRect().right <= 390.5 || el.children.length > 0) return false;
+              for (let p = el.parentElement; p; p = p.parentElement) {
+                if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return false;
+              }
+              return true;
+            })
+            .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`)
+            .slice(0, 5),
+        );
+        expect(wide, path).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+        // A control is out of reach when it sticks out of the screen outside a box that scrolls.
+        const outOfReach = await page
+          .locator('main')
+          .locator('button, input:not([type="hidden"]), select, textarea, a[href]')
+          .evaluateAll((all) =>
+            all.flatMap((el) => {
+              const box = el.getBoundingClientRect();
+              if (box.width === 0 || box.height === 0) return [];
+              for (let p = el.parentElement; p; p = p.parentElement) {
+                if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return [];
+              }
+              const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.id;
+              const inside = box.left >= -0.5 && box.right <= 390.5;
+              const small = box.height < 24 && el.tagName !== 'A' && (el as HTMLInputElement).type !== 'checkbox';
+              return inside && !small
+                ? []
+                : [`${el.tagName} ${name} ${Math.round(box.left)}–${Math.round(box.right)}×${Math.round(box.height)}`];
+            }),
+          );
+        expect(outOfReach, path).toEqual([]);
+        expect(await axeViolations(), path).toEqual([]);
+      });
+    }
+  });
+});

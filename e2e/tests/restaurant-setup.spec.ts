@@ -95,11 +95,17 @@ test('an owner sets the business up: details with an ABN, a restaurant with hour
   // Tables: names are unique; the QR sheet has one code per table.
   await nav.getByRole('link', { name: 'Tables' }).click();
   const addTable = page.getByRole('form', { name: 'Add a table' });
-  for (const name of ['T1', 'T2', 'T1']) {
+  const addNamed = async (name: string) => {
     await addTable.getByLabel('Table name').fill(name);
     await addTable.getByRole('button', { name: 'Add table' }).click();
-    if (name === 'T2') await expect(page.getByRole('button', { name: 'Remove table T2' })).toBeVisible();
+  };
+  for (const name of ['T1', 'T2']) {
+    await addNamed(name);
+    // The form empties itself once the table is added: wait for that before typing the next name.
+    await expect(page.getByRole('button', { name: `Remove table ${name}` })).toBeVisible();
+    await expect(addTable.getByLabel('Table name')).toHaveValue('');
   }
+  await addNamed('T1');
   await expect(addTable.getByText('Already used at this restaurant')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remove table/ })).toHaveCount(2);
   await page.getByRole('link', { name: 'Print QR codes' }).click();

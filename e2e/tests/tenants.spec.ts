@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { chooseFirstTime, fillGuest } from '../support/checkout';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { latestMail } from '../support/outbox';
 import { addOpenRestaurant, runTenantCli } from '../support/tenants';
@@ -13,6 +14,31 @@ function linkIn(text: string) {
   return link;
 }
 
+/** Harbour Sushi's first menu, in the menu editor's JSON format (docs/catalogue-formats.md). */
+const harbourMenu = {
+  format: 'orderfront-catalogue/1',
+  categories: [{ slug: 'rolls', name: 'Rolls', description: '', archived: false, dayparts: [] }],
+  modifier_groups: [],
+  products: [
+    {
+      ref: 'salmon-roll',
+      category: 'rolls',
+      name: 'Salmon Roll',
+      description: 'Fresh salmon and avocado.',
+      image: null,
+      price: 1200,
+      online_price: 1200,
+      channels: ['online', 'in_store', 'dine_in'],
+      labels: [],
+      half_and_half: false,
+      new: false,
+      archived: false,
+      attributes: [],
+      modifier_groups: [],
+    },
+  ],
+};
+
 test.describe('a new business goes live without a developer', () => {
   test('the operator creates Harbour Sushi on its own host; its owner joins, sees what is missing and invites staff; customers there see Harbour Sushi only', async ({
     browser,
@@ -21,7 +47,7 @@ test.describe('a new business goes live without a developer', () => {
     axeViolations,
     pageErrors,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const slug = `harbour-${randomBytes(4).toString('hex')}`;
     const host = `${slug}.e2e.test`;
     const ownerEmail = `owner-${slug}@e2e.test`;
@@ -147,11 +173,53 @@ test.describe('a new business goes live without a developer', () => {
     await expect(sections).toHaveAttribute('aria-expanded', 'false');
     await page.setViewportSize({ width: 1280, height: 720 });
 
-    // A customer on Harbour Sushi's host sees Harbour Sushi, never Bella Nonna.
+    // The owner builds a small menu by importing it in the menu editor: checked first, then applied.
+    await page.goto(`${storefront}/admin/menu/catalogue`);
+    await page.getByLabel('Import a JSON or CSV file').setInputFiles({
+      name: 'harbour.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(harbourMenu)),
+    });
+    await page.getByRole('button', { name: 'Check import (dry run)' }).click();
+    const apply = page.getByRole('button', { name: 'Apply import' });
+    await expect(apply).toBeEnabled();
+    await apply.click();
+    await expect(apply).toBeDisabled();
+
+    // Pickup every day, all day, so a time is offered whatever the hour in Sydney.
+    await page.goto(`${storefront}/admin/hours`);
+    const pickup = page.getByRole('form', { name: 'Pickup hours' });
+    for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) {
+      await pickup.getByRole('checkbox', { name: `Pickup open on ${day}` }).check();
+      await pickup.getByLabel(`Pickup opens on ${day}`).fill('00:00');
+      await pickup.getByLabel(`Pickup closes on ${day}`).fill('23:59');
+    }
+    await pickup.getByRole('button', { name: 'Save pickup hours' }).click();
+    await expect(page.getByText('Hours saved')).toBeVisible();
+
+    // A customer on Harbour Sushi's host sees Harbour Sushi, never Bella Nonna, and orders a roll for
+    // pickup, paying at the counter.
     const customerContext = await browser.newContext();
     const customer = await customerContext.newPage();
-    await customer.goto(`${storefront}/`);
+    await customer.goto(`${storefront}/menu`);
     await expect(customer.getByRole('banner')).toContainText('Harbour Sushi');
+    await customer
+      .getByRole('article', { name: 'Salmon Roll' })
+      .getByRole('button', { name: 'Add Salmon Roll' })
+      .click();
+    await customer
+      .getByRole('dialog', { name: 'Salmon Roll' })
+      .getByRole('button', { name: /^Add to cart/ })
+      .click();
+    await customer.getByRole('button', { name: 'Cart, 1 item' }).click();
+    await customer.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Checkout' }).click();
+    await chooseFirstTime(customer, 'Pickup time');
+    await fillGuest(customer, `guest-${slug}@e2e.test`, { name: 'Hana Guest', phone: '0412 555 321' });
+    await customer.getByRole('button', { name: 'Continue to payment' }).click();
+    await customer.getByRole('radio', { name: 'Pay at the counter' }).check();
+    await customer.getByRole('button', { name: 'Place order' }).click();
+    await expect(customer).toHaveURL(`${storefront}/checkout/success`);
+    await expect(customer.getByTestId('order-number')).toBeVisible();
     await expect(customer.locator('body')).not.toContainText('Bella Nonna');
     await customerContext.close();
 

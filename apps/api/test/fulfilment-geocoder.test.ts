@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { cachedGeocoder, geocoderFor, googleGeocoder, offlineGeocoder } from '../src/modules/fulfilment/geocoder.js';
 import { createTestApp, type TestContext } from './support/app.js';
-import { bearer, tenantId } from './support/auth.js';
+import { bearer, signInAs, tenantId } from './support/auth.js';
+import { addPonsonby, addTenant } from './support/tenants.js';
 
 /** A stand-in for the Google Maps Geocoding API on a local port: answers by the address asked for. */
 let server: Server;
@@ -180,5 +181,110 @@ describe('delivery quotes with the Google geocoder configured', () => {
       address: address({ formatted_address: '1 Nowhere Road', suburb: 'Nowhere', postcode: '2999' }),
     });
     expect(res.json().data.delivery_error).toBe("We don't deliver to this address");
+  });
+});
+
+describe('restaurants placed on the map when Google is configured (decision 043)', () => {
+  let ctx: TestContext;
+  let owner: string;
+  const body = (values: Record<string, unknown> = {}) => ({
+    name: 'Bella Nonna Woollahra',
+    street_name: '5 Queen Street',
+    suburb: 'Woollahra',
+    city: 'Sydney',
+    state: 'NSW',
+    postcode: '2025',
+    country: 'AU',
+    phone: '',
+    email: '',
+    latitude: null,
+    longitude: null,
+    timezone: 'Australia/Sydney',
+    lead_time_minutes: 20,
+    slot_minutes: 15,
+    max_orders_per_slot: 10,
+    asap_enabled: null,
+    ...values,
+  });
+  const save = (payload: unknown, id?: number, token = owner) =>
+    ctx.app.inject({
+      method: id ? 'PUT' : 'POST',
+      url: id ? `/api/v2/admin/restaurants/${id}` : '/api/v2/admin/restaurants',
+      headers: bearer(token),
+      payload: payload as never,
+    });
+  const count = async () => (await ctx.db.selectFrom('restaurants').select('id').execute()).length;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { GOOGLE_MAPS_API_KEY: 'test-key', GOOGLE_MAPS_BASE_URL: baseUrl } });
+    owner = await signInAs(ctx.app, 'owner');
+  });
+  afterAll(async () => ctx?.close());
+
+  it('a new address is placed from the answer; an unchanged one keeps typed coordinates; a moved one is placed again', async () => {
+    requests.length = 0;
+    const made = await save(body({ latitude: 1, longitude: 2 }));
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data).toMatchObject({ latitude: -33.8885, longitude: 151.2437 });
+    expect(requests).toHaveLength(1);
+    const id = made.json().data.id as number;
+
+    // Coordinates adjusted by hand, address as it was: kept, and Google is not asked.
+    const nudged = await save(body({ latitude: -33.889, longitude: 151.244 }), id);
+    expect(nudged.json().data).toMatchObject({ latitude: -33.889, longitude: 151.244 });
+    expect(requests).toHaveLength(1);
+
+    // Moved (another street in Woollahra): placed again, whatever coordinates came along.
+    const moved = await save(
+      body({ street_name: '7 Queen Street Woollahra', latitude: -33.889, longitude: 151.244 }),
+      id,
+    );
+    expect(moved.json().data).toMatchObject({ latitude: -33.8885, longitude: 151.2437 });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('an address Google cannot find is a 400 on the street; a failing service a 422; nothing stored or changed', async () => {
+    const before = await count();
+    const unknown = await save(body({ street_name: '1 Nowhere Road', suburb: 'Nowhere', postcode: '2999' }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields).toEqual({ street_name: expect.stringMatching(/not found on the map/i) });
+    const broken = await save(body({ street_name: 'Broken' }));
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().error.fields.street_name).toMatch(/did not answer/);
+    expect(await count()).toBe(before);
+
+    const made = await save(body({ name: 'Stays put' }));
+    const id = made.json().data.id as number;
+    const failed = await save(body({ name: 'Renamed', street_name: 'Broken' }), id);
+    expect(failed.statusCode).toBe(422);
+    const row = await ctx.db
+      .selectFrom('restaurants')
+      .select(['name', 'street_name', 'latitude'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'Stays put', street_name: '5 Queen Street', latitude: -33.8885 });
+  });
+
+  it("staff, customers and another business's owner cannot create or edit; Google is not asked", async () => {
+    const surry = await ctx.db
+      .selectFrom('restaurants')
+      .select('id')
+      .where('slug', '=', 'surry-hills')
+      .executeTakeFirstOrThrow();
+    await addTenant(ctx.db);
+    await addPonsonby(ctx.db);
+    const other = await ctx.db
+      .selectFrom('restaurants')
+      .select('id')
+      .where('tenant_id', '=', 7)
+      .executeTakeFirstOrThrow();
+    requests.length = 0;
+    const staff = await signInAs(ctx.app, 'staff');
+    const customer = await signInAs(ctx.app, 'customer');
+    expect((await save(body(), undefined, staff)).statusCode).toBe(403);
+    expect((await save(body(), undefined, customer)).statusCode).toBe(403);
+    expect((await save(body(), surry.id, staff)).statusCode).toBe(403);
+    expect((await save(body(), other.id)).statusCode).toBe(403);
+    expect(requests).toHaveLength(0);
   });
 });

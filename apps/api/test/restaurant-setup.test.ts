@@ -352,6 +352,26 @@ describe('restaurants', () => {
     expect((await ctx.db.selectFrom('restaurants').select('id').execute()).length).toBe(before);
   });
 
+  it('without a map service, blank coordinates are a 400 on both fields and nothing is stored or changed', async () => {
+    const before = (await ctx.db.selectFrom('restaurants').select('id').execute()).length;
+    const blank = restaurantBody({ name: 'Nowhere', latitude: null, longitude: null });
+    const res = await call('POST', '/v2/admin/restaurants', tokens.owner, blank);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields).sort()).toEqual(['latitude', 'longitude']);
+    expect((await ctx.db.selectFrom('restaurants').select('id').execute()).length).toBe(before);
+    const edit = await call('PUT', `/v2/admin/restaurants/${bondi}`, tokens.owner, blank);
+    expect(edit.statusCode).toBe(400);
+    const row = await ctx.db
+      .selectFrom('restaurants')
+      .select(['name', 'latitude'])
+      .where('id', '=', bondi)
+      .executeTakeFirstOrThrow();
+    expect(row.name).not.toBe('Nowhere');
+    expect(row.latitude).toBeCloseTo(-33.891);
+    const typo = await call('POST', '/v2/admin/restaurants', tokens.owner, restaurantBody({ latitude: 95 }));
+    expect(typo.json().error.fields).toHaveProperty('latitude');
+  });
+
   it('a restaurant with orders cannot be deleted (409); one without is', async () => {
     await guestOrder(shop, { payment_method: 'cash_on_delivery' });
     const refused = await call('DELETE', `/v2/admin/restaurants/${surry}`, tokens.owner);

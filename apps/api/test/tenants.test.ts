@@ -36,6 +36,10 @@ describe('businesses and the people who run them', () => {
       payload: { tenant_id: tenant, token, name, password },
     });
 
+  /** The accounts of `tenant` with this email: none, or one. */
+  const accountsOf = (tenant: number, email: string) =>
+    ctx.db.selectFrom('users').select('id').where('tenant_id', '=', tenant).where('email', '=', email).execute();
+
   /** A customer account of `tenant`, signed in (mail goes over SMTP here, so no sign-up codes). */
   async function addCustomer(tenant: number, email: string) {
     const { id } = await ctx.db
@@ -220,14 +224,7 @@ describe('businesses and the people who run them', () => {
       .where('email', '=', 'late@harbour.example')
       .execute();
     expect((await accept(harbour, late)).statusCode).toBe(400);
-    expect(
-      await ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('tenant_id', '=', harbour)
-        .where('email', '=', 'late@harbour.example')
-        .execute(),
-    ).toEqual([]);
+    expect(await accountsOf(harbour, 'late@harbour.example')).toEqual([]);
 
     // Roles: the owner promotes and removes; never across businesses, never by staff or customers.
     const setRole = (id: number, role: string, token = ownerToken) =>
@@ -269,6 +266,55 @@ describe('businesses and the people who run them', () => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/v2/admin/me', headers: bearer(yukiLogin) })).statusCode,
     ).toBe(403);
+  });
+
+  it('lets the owner resend a pending invitation (a new link, the old one dead) or withdraw it', async () => {
+    const call = (method: 'POST' | 'DELETE', url: string, token = ownerToken) =>
+      ctx.app.inject({ method, url: `/api/v2/admin/invitations${url}`, headers: bearer(token) });
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/admin/invitations',
+      headers: bearer(ownerToken),
+      payload: { email: 'ren@harbour.example', role: 'owner' },
+    });
+    const id = made.json().data.id as number;
+    const first = tokenIn((await smtp.waitFor('ren@harbour.example')).text).token;
+    const mailsToRen = () => smtp.messages.filter((m) => m.to.includes('ren@harbour.example'));
+
+    // Another business's owner, staff and customers cannot touch it; nothing changes or is mailed.
+    const demoOwner = await signInAs(ctx.app, 'owner');
+    const staff = await signInAs(ctx.app, 'staff');
+    const customer = await addCustomer(harbour, 'cust-resend@harbour.example');
+    for (const token of [demoOwner, staff, customer.token]) {
+      expect([403, 404]).toContain((await call('POST', `/${id}/resend`, token)).statusCode);
+      expect([403, 404]).toContain((await call('DELETE', `/${id}`, token)).statusCode);
+    }
+    expect((await call('POST', `/${id}/resend`, demoOwner)).statusCode).toBe(404);
+    expect(mailsToRen()).toHaveLength(1);
+    expect((await call('POST', '/nope/resend')).statusCode).toBe(400);
+
+    const resent = await call('POST', `/${id}/resend`);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().data).toMatchObject({ id, email: 'ren@harbour.example', role: 'owner' });
+    const mails = mailsToRen();
+    expect(mails).toHaveLength(2);
+    const second = tokenIn(mails[1]?.text ?? '').token;
+    expect(second).not.toBe(first);
+    expect((await accept(harbour, first, 'Ren Old', 'ren-password-1')).statusCode).toBe(400);
+
+    const withdrawn = await call('DELETE', `/${id}`);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json().data).toEqual({ id });
+    expect((await accept(harbour, second, 'Ren New', 'ren-password-1')).statusCode).toBe(400);
+    expect((await call('DELETE', `/${id}`)).statusCode).toBe(404);
+    expect((await call('POST', `/${id}/resend`)).statusCode).toBe(404);
+    const pending = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v2/admin/invitations',
+      headers: bearer(ownerToken),
+    });
+    expect(pending.json().data.map((i: { id: number }) => i.id)).not.toContain(id);
+    expect(await accountsOf(harbour, 'ren@harbour.example')).toEqual([]);
   });
 
   it('keeps the last owner: they cannot step down or remove themself until another owner exists', async () => {

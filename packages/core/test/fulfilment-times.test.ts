@@ -175,6 +175,47 @@ describe('ranges past midnight', () => {
   });
 });
 
+describe('special hours on a date (decision 043)', () => {
+  // Christmas Eve 2026 is a Thursday: weekly hours 11:00–21:30, that day only 10:00–14:00.
+  const christmasEve = { '2026-12-24': [{ opens_at: '10:00', closes_at: '14:00' }] };
+  const r = rules({ specialHours: christmasEve, asapEnabled: true });
+  const early = at('2026-12-23', '09:00');
+
+  it('replace the weekday hours that date only: 10:00 to 13:45, and the next day is as every week', () => {
+    const eve = values('2026-12-24', early, r);
+    expect(eve[0]).toBe('10:00');
+    expect(eve.at(-1)).toBe('13:45');
+    expect(values('2026-12-23', early, r)[0]).toBe('11:00');
+    expect(values('2026-12-25', early, r).at(-1)).toBe('21:15');
+  });
+
+  it('orders at 10:30 are taken, at 15:00 refused as closed, though the weekly hours would have it', () => {
+    expect(resolveOrderTime({ date: '2026-12-24', time: '10:30', now: early }, r)).toMatchObject({ ok: true });
+    expect(resolveOrderTime({ date: '2026-12-24', time: '15:00', now: early }, r)).toEqual({
+      ok: false,
+      reason: 'closed',
+    });
+  });
+
+  it('ASAP follows them: open at 10:05 on the day, none at 13:50 (ready after 14:00)', () => {
+    expect(values('2026-12-24', at('2026-12-24', '10:05'), r)[0]).toBe('asap');
+    expect(values('2026-12-24', at('2026-12-24', '13:50'), r)).toEqual([]);
+    expect(timesOnDate('2026-12-24', at('2026-12-24', '13:50'), r).reason).toBe('none_left');
+  });
+
+  it('special hours stand alone: no tail from the evening before, and none into the next morning', () => {
+    const late = rules({
+      ranges: everyDay('18:00', '02:00'),
+      specialHours: { '2026-12-24': [{ opens_at: '18:00', closes_at: '20:00' }] },
+    });
+    const eve = values('2026-12-24', early, late);
+    expect(eve[0]).toBe('18:00');
+    expect(eve.at(-1)).toBe('19:45');
+    expect(values('2026-12-25', early, late)[0]).toBe('18:00');
+    expect(resolveOrderTime({ date: '2026-12-25', time: '01:00', now: early }, late)).toMatchObject({ ok: false });
+  });
+});
+
 describe('daylight-saving changes in Sydney', () => {
   // Open Saturday 18:00 to 04:00, across the night the clocks change.
   const overnight = (weekday: number) => rules({ ranges: [{ weekday, opens_at: '18:00', closes_at: '04:00' }] });

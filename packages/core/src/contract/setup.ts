@@ -118,8 +118,9 @@ export const adminRestaurantBodySchema = z.strictObject({
   country: z.string().regex(/^[A-Z]{2}$/, 'A two-letter country code such as AU'),
   phone: text(40),
   email,
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
+  /** null: found from the address by the map service (decision 043). */
+  latitude: z.number().min(-90, 'Between -90 and 90').max(90, 'Between -90 and 90').nullable(),
+  longitude: z.number().min(-180, 'Between -180 and 180').max(180, 'Between -180 and 180').nullable(),
   timezone,
   lead_time_minutes: z.number().int().min(0, 'Must not be negative').max(1440, 'At most a day'),
   slot_minutes: z.number().int().min(5, 'At least 5 minutes').max(120, 'At most 2 hours'),

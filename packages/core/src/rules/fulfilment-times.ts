@@ -31,10 +31,29 @@ export interface FulfilmentTimeRules {
   capacity: number | null;
   /** Local dates closed outside the weekly hours (public holidays, closures; decision 037). */
   closedDates?: readonly string[];
+  /**
+   * Local dates with hours of their own (e.g. 24 Dec 10:00–14:00): on such a date only these count,
+   * neither that weekday's hours nor the previous evening's that run past midnight (decision 043).
+   */
+  specialHours?: Readonly<Record<string, readonly SpecialHours[]>>;
+}
+
+/** Hours on one date, within the day: closes_at after opens_at. */
+export interface SpecialHours {
+  opens_at: string;
+  closes_at: string;
 }
 
 const closedOn = (date: string, rules: Pick<FulfilmentTimeRules, 'closedDates'>) =>
   rules.closedDates?.includes(date) === true;
+
+/** Whether the restaurant is open at `at`, by the windows of its local date. */
+function openAt(rules: Pick<FulfilmentTimeRules, 'ranges' | 'timezone' | 'specialHours'>, at: Date): boolean {
+  if (!rules.specialHours) return isOpenAt(rules.ranges, rules.timezone, at);
+  const local = toZoned(at.getTime(), rules.timezone);
+  const m = minutesOfDay(local.time);
+  return windowsFor(local.date, rules).some(([from, to]) => m >= from && m < to);
+}
 
 /** Orders already in each kitchen slot, keyed by the slot start's ISO UTC instant. */
 export type SlotCounts = Readonly<Record<string, number>>;
@@ -84,8 +103,19 @@ export function kitchenSlotOf(at: Date | number, timezone: string, slotMinutes: 
   return iso(ms - (local % slotMinutes) * minute - withinMinute);
 }
 
+/**
+ * Local [from, to) minute windows of `date`: its special hours when it has them, else its weekday's
+ * ranges and the previous evening's tail (unless the previous date had special hours).
+ */
+function windowsFor(date: string, rules: Pick<FulfilmentTimeRules, 'ranges' | 'specialHours'>): [number, number][] {
+  const special = rules.specialHours?.[date];
+  if (special) return special.map((h) => [minutesOf(h.opens_at), minutesOf(h.closes_at)]);
+  const afterSpecial = rules.specialHours?.[addDays(date, -1)] !== undefined;
+  return windowsOn(date, rules.ranges, !afterSpecial);
+}
+
 /** Local [from, to) minute windows of `date` in which slots may start, from its own and the previous day's ranges. */
-function windowsOn(date: string, ranges: readonly OpeningRange[]): [number, number][] {
+function windowsOn(date: string, ranges: readonly OpeningRange[], withTail = true): [number, number][] {
   const weekday = weekdayOf(date);
   const yesterday = weekdayOf(addDays(date, -1));
   const windows: [number, number][] = [];
@@ -97,7 +127,7 @@ function windowsOn(date: string, ranges: readonly OpeningRange[]): [number, numb
       continue;
     }
     if (range.weekday === weekday) windows.push([opens, 24 * 60]);
-    if (range.weekday === yesterday) windows.push([0, closes]);
+    if (withTail && range.weekday === yesterday) windows.push([0, closes]);
   }
   return windows;
 }
@@ -106,7 +136,10 @@ function windowsOn(date: string, ranges: readonly OpeningRange[]): [number, numb
  * Every slot of a calendar date, ignoring now: grid times whose whole slot fits in an opening.
  * Local times the clocks skip are left out; times that happen twice are offered once (the first).
  */
-export function slotsOnDate(date: string, rules: Pick<FulfilmentTimeRules, 'timezone' | 'ranges' | 'slotMinutes'>) {
+export function slotsOnDate(
+  date: string,
+  rules: Pick<FulfilmentTimeRules, 'timezone' | 'ranges' | 'slotMinutes' | 'specialHours'>,
+) {
   const step = rules.slotMinutes;
   const seen = new Set<string>();
   const slots: { time: string; starts_at: string }[] = [];
@@ -114,7 +147,7 @@ export function slotsOnDate(date: string, rules: Pick<FulfilmentTimeRules, 'time
   const midnight = Date.parse(`${date}T00:00:00Z`);
   const before = offsetMinutes(midnight - 86_400_000, rules.timezone);
   const steady = before === offsetMinutes(midnight + 2 * 86_400_000, rules.timezone) ? before : null;
-  for (const [from, to] of windowsOn(date, rules.ranges)) {
+  for (const [from, to] of windowsFor(date, rules)) {
     for (let m = Math.ceil(from / step) * step; m + step <= to; m += step) {
       const time = timeOfMinutes(m);
       const startsAt = steady === null ? fromZoned(date, time, rules.timezone) : iso(midnight + (m - steady) * minute);
@@ -133,10 +166,7 @@ const isFull = (slotStart: string, rules: Pick<FulfilmentTimeRules, 'capacity'>,
 function asapAt(now: Date, rules: FulfilmentTimeRules): { ready: number; slotStart: string } | 'closed' {
   const ready = Math.ceil((now.getTime() + rules.leadMinutes * minute) / minute) * minute;
   const lastOpenMoment = Math.max(now.getTime(), ready - minute);
-  if (
-    !isOpenAt(rules.ranges, rules.timezone, now) ||
-    !isOpenAt(rules.ranges, rules.timezone, new Date(lastOpenMoment))
-  ) {
+  if (!openAt(rules, now) || !openAt(rules, new Date(lastOpenMoment))) {
     return 'closed';
   }
   return { ready, slotStart: kitchenSlotOf(ready, rules.timezone, rules.slotMinutes) };
@@ -219,7 +249,7 @@ export function resolveOrderTime(
   if (at <= now.getTime()) return { ok: false, reason: 'past' };
   if (daysBetween(today, date) >= rules.daysAhead) return { ok: false, reason: 'not_offered' };
   if (closedOn(date, rules)) return { ok: false, reason: 'closed' };
-  if (!isOpenAt(rules.ranges, rules.timezone, new Date(at))) return { ok: false, reason: 'closed' };
+  if (!openAt(rules, new Date(at))) return { ok: false, reason: 'closed' };
   if (!slotsOnDate(date, rules).some((slot) => slot.starts_at === startsAt))
     return { ok: false, reason: 'not_offered' };
   if (at < now.getTime() + rules.leadMinutes * minute) return { ok: false, reason: 'too_soon' };

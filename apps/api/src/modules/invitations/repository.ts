@@ -69,6 +69,27 @@ export function invitationRepository(db: Db) {
         .orderBy('id', 'desc')
         .execute();
     },
+    /** Removes an invitation not accepted yet; false when there is none by that id. */
+    withdraw(tenantId: number, id: number) {
+      return db
+        .deleteFrom('invitations')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .where('accepted_at', 'is', null)
+        .executeTakeFirst()
+        .then((result) => Number(result.numDeletedRows) > 0);
+    },
+    /** A new token and expiry for an invitation not accepted yet: the old link stops working. */
+    renew(tenantId: number, id: number, values: { token_hash: string; expires_at: string }) {
+      return db
+        .updateTable('invitations')
+        .set({ ...values, updated_at: new Date().toISOString() })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .where('accepted_at', 'is', null)
+        .returning(columns)
+        .executeTakeFirst();
+    },
     findByHash(tenantId: number, tokenHash: string) {
       return db
         .selectFrom('invitations')

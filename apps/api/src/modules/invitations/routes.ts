@@ -10,12 +10,14 @@ import {
   staffRoleBodySchema,
 } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAbility, requireStaff } from '../admin/access.js';
 import { userOf } from '../auth/identity.js';
 import { goingLive } from '../tenants/going-live.js';
 import { invitationService } from './service.js';
 
 const ok = <T>(data: T) => ({ data, error: null });
+const withdrawn = z.object({ data: z.object({ id: z.int() }), error: z.null() });
 
 /** Owners' invitations, team roles, the invitee's acceptance and the going-live checklist (decision 036). */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,6 +65,36 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tenantId, userId } = userOf(request);
       return reply.code(201).send(ok(await service.invite(tenantId, userId, request.body)));
     },
+  );
+
+  app.post(
+    '/v2/admin/invitations/:id/resend',
+    {
+      preValidation: requireAbility('staff'),
+      schema: {
+        tags,
+        summary: 'Mail a pending invitation again with a new link, valid 7 days; the old link stops working (owner)',
+        errors: { 404: 'No pending invitation of this business by that id' },
+        params: adminIdParamsSchema,
+        response: { 200: invitationResponseSchema },
+      },
+    },
+    async (request) => ok(await service.resend(userOf(request).tenantId, request.params.id)),
+  );
+
+  app.delete(
+    '/v2/admin/invitations/:id',
+    {
+      preValidation: requireAbility('staff'),
+      schema: {
+        tags,
+        summary: 'Withdraw a pending invitation: its link stops working (owner)',
+        errors: { 404: 'No pending invitation of this business by that id' },
+        params: adminIdParamsSchema,
+        response: { 200: withdrawn },
+      },
+    },
+    async (request) => ok(await service.withdraw(userOf(request).tenantId, request.params.id)),
   );
 
   app.put(

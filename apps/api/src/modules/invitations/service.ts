@@ -21,6 +21,7 @@ const invalidLink = () =>
       token: 'The invitation is not valid, has expired or was used already',
     },
   );
+const noInvitation = () => new AppError('not_found', 'No pending invitation by that id');
 const lastOwner = () =>
   new AppError('unprocessable', 'A business needs an owner: make someone else an owner before you step down');
 
@@ -65,6 +66,44 @@ export function invitationService({ db, mailer, config }: InvitationDeps) {
   const tenants = tenantService(db);
   const sessions = sessionStarter(db);
 
+  async function mailLink(tenant: { id: number; name: string; host: string | null }, row: Row, token: string) {
+    const link = invitationLink(config.publicBaseUrl, tenant.host, token);
+    const as = row.role === 'owner' ? 'an owner' : `a ${row.role}`;
+    await mailer.send({
+      tenantId: tenant.id,
+      to: row.email,
+      subject: `You are invited to run ${tenant.name}`,
+      text: [
+        `You are invited to join ${tenant.name} as ${as}.`,
+        '',
+        `Set your name and password here (the link works once, for ${invitationTtlDays} days):`,
+        link,
+        '',
+        'If you did not expect this, ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
+  /** A new link for a pending invitation, mailed again; the old link stops working. */
+  async function resend(tenantId: number, id: number): Promise<Invitation> {
+    const tenant = await tenants.byId(tenantId);
+    if (!tenant) throw new AppError('not_found', 'Unknown tenant');
+    const token = newToken();
+    const row = await repo.renew(tenantId, id, {
+      token_hash: sha256(token),
+      expires_at: minutesFromNow(invitationTtlDays * 24 * 60),
+    });
+    if (!row) throw noInvitation();
+    await mailLink(tenant, row, token);
+    return toInvitation(row);
+  }
+
+  /** Withdraws a pending invitation: its link stops working. */
+  async function withdraw(tenantId: number, id: number) {
+    if (!(await repo.withdraw(tenantId, id))) throw noInvitation();
+    return { id };
+  }
+
   async function invite(
     tenantId: number,
     invitedBy: number | null,
@@ -85,21 +124,7 @@ export function invitationService({ db, mailer, config }: InvitationDeps) {
       invited_by: invitedBy,
       expires_at: minutesFromNow(invitationTtlDays * 24 * 60),
     });
-    const link = invitationLink(config.publicBaseUrl, tenant.host, token);
-    const as = body.role === 'owner' ? 'an owner' : `a ${body.role}`;
-    await mailer.send({
-      tenantId,
-      to: body.email,
-      subject: `You are invited to run ${tenant.name}`,
-      text: [
-        `You are invited to join ${tenant.name} as ${as}.`,
-        '',
-        `Set your name and password here (the link works once, for ${invitationTtlDays} days):`,
-        link,
-        '',
-        'If you did not expect this, ignore this mail.',
-      ].join('\n'),
-    });
+    await mailLink(tenant, row, token);
     return toInvitation(row);
   }
 
@@ -123,6 +148,8 @@ export function invitationService({ db, mailer, config }: InvitationDeps) {
 
   return {
     invite,
+    resend,
+    withdraw,
     accept,
     setRole,
     /** Removes someone's access: they keep their account as a customer. */

@@ -39,6 +39,16 @@ const zoneColumns = [
   'is_active',
 ] as const;
 
+/** A restaurant body once placed on the map: coordinates always known. */
+export type PlacedRestaurant = AdminRestaurantBody & { latitude: number; longitude: number };
+
+/** A restaurant body → its restaurants row and its fulfilment_settings row. */
+function split(body: PlacedRestaurant) {
+  const { lead_time_minutes, slot_minutes, max_orders_per_slot, asap_enabled, ...restaurant } = body;
+  const asap = asap_enabled === null ? null : Number(asap_enabled);
+  return { restaurant, settings: { lead_time_minutes, slot_minutes, max_orders_per_slot, asap_enabled: asap } };
+}
+
 /** Set-up reads and writes (decision 037); every query scoped by tenant. `db` may be a transaction. */
 export function setupRepository(db: Db) {
   return {
@@ -119,8 +129,8 @@ export function setupRepository(db: Db) {
         .then((row) => row !== undefined);
     },
 
-    async insertRestaurant(tenantId: number, slug: string, body: AdminRestaurantBody) {
-      const { lead_time_minutes, slot_minutes, max_orders_per_slot, asap_enabled, ...restaurant } = body;
+    async insertRestaurant(tenantId: number, slug: string, body: PlacedRestaurant) {
+      const { restaurant, settings } = split(body);
       const row = await db
         .insertInto('restaurants')
         .values({ ...restaurant, tenant_id: tenantId, slug, status: 1, image_path: null })
@@ -128,32 +138,19 @@ export function setupRepository(db: Db) {
         .executeTakeFirstOrThrow();
       await db
         .insertInto('fulfilment_settings')
-        .values({
-          tenant_id: tenantId,
-          restaurant_id: row.id,
-          lead_time_minutes,
-          slot_minutes,
-          max_orders_per_slot,
-          asap_enabled: asap_enabled === null ? null : Number(asap_enabled),
-        })
+        .values({ ...settings, tenant_id: tenantId, restaurant_id: row.id })
         .execute();
       return row.id;
     },
 
-    async updateRestaurant(tenantId: number, id: number, body: AdminRestaurantBody) {
-      const { lead_time_minutes, slot_minutes, max_orders_per_slot, asap_enabled, ...restaurant } = body;
+    async updateRestaurant(tenantId: number, id: number, body: PlacedRestaurant) {
+      const { restaurant, settings } = split(body);
       await db
         .updateTable('restaurants')
         .set({ ...restaurant, updated_at: now() })
         .where('tenant_id', '=', tenantId)
         .where('id', '=', id)
         .execute();
-      const settings = {
-        lead_time_minutes,
-        slot_minutes,
-        max_orders_per_slot,
-        asap_enabled: asap_enabled === null ? null : Number(asap_enabled),
-      };
       const updated = await db
         .updateTable('fulfilment_settings')
         .set({ ...settings, updated_at: now() })
@@ -192,8 +189,21 @@ export function setupRepository(db: Db) {
   };
 }
 
+/** The tables of a restaurant's parts: each row belongs to one restaurant of one tenant. */
+type Part = 'restaurant_closures' | 'delivery_zones' | 'dining_tables';
+
 /** A restaurant's closures, delivery zones and dining tables (decision 037); scoped by tenant and restaurant. */
 export function partsRepository(db: Db) {
+  /** Deletes one part row of the restaurant; false when it has none by that id. */
+  const remove = (table: Part) => (tenantId: number, restaurantId: number, id: number) =>
+    db
+      .deleteFrom(table)
+      .where('tenant_id', '=', tenantId)
+      .where('restaurant_id', '=', restaurantId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+      .then((result) => Number(result.numDeletedRows) > 0);
+
   return {
     closures(tenantId: number, restaurantId: number) {
       return db
@@ -214,15 +224,7 @@ export function partsRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    deleteClosure(tenantId: number, restaurantId: number, id: number) {
-      return db
-        .deleteFrom('restaurant_closures')
-        .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', '=', restaurantId)
-        .where('id', '=', id)
-        .executeTakeFirst()
-        .then((result) => Number(result.numDeletedRows) > 0);
-    },
+    deleteClosure: remove('restaurant_closures'),
 
     zones(tenantId: number, restaurantId: number) {
       return db
@@ -233,16 +235,6 @@ export function partsRepository(db: Db) {
         .orderBy('priority')
         .orderBy('id')
         .execute();
-    },
-
-    zone(tenantId: number, restaurantId: number, id: number) {
-      return db
-        .selectFrom('delivery_zones')
-        .select(zoneColumns)
-        .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', '=', restaurantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
     },
 
     insertZone(tenantId: number, restaurantId: number, body: AdminDeliveryZoneBody) {
@@ -265,34 +257,18 @@ export function partsRepository(db: Db) {
         .then((result) => Number(result.numUpdatedRows) > 0);
     },
 
-    deleteZone(tenantId: number, restaurantId: number, id: number) {
-      return db
-        .deleteFrom('delivery_zones')
-        .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', '=', restaurantId)
-        .where('id', '=', id)
-        .executeTakeFirst()
-        .then((result) => Number(result.numDeletedRows) > 0);
-    },
+    deleteZone: remove('delivery_zones'),
 
-    tables(tenantId: number, restaurantId: number) {
+    /** The restaurant's tables; only the one called `name` when given. */
+    tables(tenantId: number, restaurantId: number, name?: string) {
       return db
         .selectFrom('dining_tables')
         .select(['id', 'name'])
         .where('tenant_id', '=', tenantId)
         .where('restaurant_id', '=', restaurantId)
+        .$if(name !== undefined, (q) => q.where('name', '=', name ?? ''))
         .orderBy('id')
         .execute();
-    },
-
-    tableNamed(tenantId: number, restaurantId: number, name: string) {
-      return db
-        .selectFrom('dining_tables')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', '=', restaurantId)
-        .where('name', '=', name)
-        .executeTakeFirst();
     },
 
     insertTable(tenantId: number, restaurantId: number, name: string) {
@@ -303,15 +279,7 @@ export function partsRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    deleteTable(tenantId: number, restaurantId: number, id: number) {
-      return db
-        .deleteFrom('dining_tables')
-        .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', '=', restaurantId)
-        .where('id', '=', id)
-        .executeTakeFirst()
-        .then((result) => Number(result.numDeletedRows) > 0);
-    },
+    deleteTable: remove('dining_tables'),
   };
 }
 

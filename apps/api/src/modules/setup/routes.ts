@@ -27,6 +27,7 @@ import { AppError } from '../../lib/errors.js';
 import { requireAbility, staffAccess } from '../admin/access.js';
 import { storeProductImage } from '../admin/uploads.js';
 import { userOf } from '../auth/identity.js';
+import { geocoderFor } from '../fulfilment/geocoder.js';
 import { fulfilmentService } from '../fulfilment/service.js';
 import { businessService, restaurantPartsService, restaurantSetupService } from './service.js';
 
@@ -76,7 +77,7 @@ const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     { parseAs: 'buffer', bodyLimit: maxProductImageBytes },
     (_request, body, done) => done(null, body),
   );
-  const setup = restaurantSetupService(app.db);
+  const setup = restaurantSetupService(app.db, geocoderFor(app.config));
   const access = staffAccess(app.db);
   const tags = ['admin'];
   const owner = requireAbility('business');
@@ -101,7 +102,9 @@ const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: owner,
       schema: {
         tags,
-        summary: 'Create a restaurant (owner); it opens in the storefront once it has hours',
+        summary:
+          'Create a restaurant (owner); it opens in the storefront once it has hours. With a map service its address is placed on the map',
+        errors: { 422: 'The map service did not answer: the restaurant is not saved' },
         body: adminRestaurantBodySchema,
         response: { 200: adminRestaurantResponseSchema },
       },
@@ -132,7 +135,9 @@ const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: manager,
       schema: {
         tags,
-        summary: "Edit a restaurant's address, contact, timezone and ordering times (lead time, slots, ASAP)",
+        summary:
+          "Edit a restaurant's address, contact, timezone and ordering times (lead time, slots, ASAP); a moved address is placed on the map again",
+        errors: { 422: 'The map service did not answer: nothing is changed' },
         params: adminIdParamsSchema,
         body: adminRestaurantBodySchema,
         response: { 200: adminRestaurantResponseSchema },

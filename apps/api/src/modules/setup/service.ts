@@ -17,6 +17,7 @@ import type { Tenant } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { staffAccess } from '../admin/access.js';
 import type { UserIdentity } from '../auth/identity.js';
+import { type Geocoder, offlineGeocoder } from '../fulfilment/geocoder.js';
 import type { FulfilmentService } from '../fulfilment/service.js';
 import { settingsService } from '../settings/service.js';
 import { partsRepository, setupRepository } from './repository.js';
@@ -142,10 +143,50 @@ export function businessService(db: Db) {
   return { business, saveBusiness };
 }
 
-/** Restaurants (owner; managers read and edit their own). */
-export function restaurantSetupService(db: Db) {
+const addressKeys = ['street_name', 'suburb', 'city', 'state', 'postcode', 'country'] as const;
+
+/**
+ * Restaurants (owner; managers read and edit their own). With a map service (not the offline
+ * geocoder) a new or moved address is placed by it; without one the owner types the coordinates
+ * (decision 043).
+ */
+export function restaurantSetupService(db: Db, geocoder: Geocoder = offlineGeocoder) {
   const repo = setupRepository(db);
   const access = staffAccess(db);
+
+  /** The body with the coordinates it is stored with; throws with field messages, before anything is stored. */
+  async function placed(tenantId: number, id: number | null, body: AdminRestaurantBody) {
+    const typed = body.latitude !== null && body.longitude !== null;
+    if (geocoder.name === 'offline') {
+      if (typed) return { ...body, latitude: body.latitude as number, longitude: body.longitude as number };
+      const message = 'Enter the map position: no map service is set up to find it from the address';
+      throw new AppError('bad_request', message, { latitude: message, longitude: message });
+    }
+    if (typed && id !== null) {
+      const [current] = await repo.restaurants(tenantId, [id]);
+      const moved = !current || addressKeys.some((key) => current[key] !== body[key]);
+      if (!moved) return { ...body, latitude: body.latitude as number, longitude: body.longitude as number };
+    }
+    const address = {
+      formatted_address: body.street_name,
+      suburb: body.suburb,
+      city: [body.city, body.state].filter(Boolean).join(' '),
+      postcode: body.postcode,
+    };
+    let place: Awaited<ReturnType<Geocoder['locate']>>;
+    try {
+      place = await geocoder.locate(address, { country: body.country, areas: { postcodes: [], suburbs: [] } });
+    } catch {
+      const message = 'The map service did not answer: try again in a moment';
+      throw new AppError('unprocessable', message, { street_name: message });
+    }
+    if (!place || place.latitude === null || place.longitude === null) {
+      throw new AppError('bad_request', 'This address was not found on the map', {
+        street_name: 'Not found on the map: check the street, suburb and postcode',
+      });
+    }
+    return { ...body, latitude: place.latitude, longitude: place.longitude };
+  }
 
   async function details(tenantId: number, ids: readonly number[]): Promise<AdminRestaurantDetail[]> {
     const [rows, withOrders] = await Promise.all([
@@ -177,7 +218,8 @@ export function restaurantSetupService(db: Db) {
 
     detail,
 
-    async createRestaurant(tenantId: number, body: AdminRestaurantBody) {
+    async createRestaurant(tenantId: number, typed: AdminRestaurantBody) {
+      const body = await placed(tenantId, null, typed);
       const id = await db.transaction().execute(async (trx) => {
         const tx = setupRepository(trx);
         const base = slugOf(body.name);
@@ -188,7 +230,8 @@ export function restaurantSetupService(db: Db) {
       return detail(tenantId, id);
     },
 
-    async updateRestaurant(tenantId: number, id: number, body: AdminRestaurantBody) {
+    async updateRestaurant(tenantId: number, id: number, typed: AdminRestaurantBody) {
+      const body = await placed(tenantId, id, typed);
       await db.transaction().execute((trx) => setupRepository(trx).updateRestaurant(tenantId, id, body));
       return detail(tenantId, id);
     },
@@ -312,7 +355,7 @@ export function restaurantPartsService(db: Db, fulfilment: FulfilmentService) {
     },
 
     async addTable(tenantId: number, restaurantId: number, name: string) {
-      if (await repo.tableNamed(tenantId, restaurantId, name)) {
+      if ((await repo.tables(tenantId, restaurantId, name)).length > 0) {
         throw new AppError('bad_request', 'A table with this name already exists', {
           name: 'Already used at this restaurant',
         });

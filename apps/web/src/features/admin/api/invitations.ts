@@ -30,3 +30,29 @@ export function useCreateInvitation() {
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'invitations'] }),
   });
 }
+
+/** POST /v2/admin/invitations/:id/resend (owner): a new link by mail; the old one stops working. */
+export function resendInvitation(id: number) {
+  return api<Invitation>(`/v2/admin/invitations/${id}/resend`, { method: 'POST' });
+}
+
+/** DELETE /v2/admin/invitations/:id (owner): the link stops working. */
+export function withdrawInvitation(id: number) {
+  return api<{ id: number }>(`/v2/admin/invitations/${id}`, { method: 'DELETE' });
+}
+
+export function useResendInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: resendInvitation,
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'invitations'] }),
+  });
+}
+
+export function useWithdrawInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawInvitation,
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'invitations'] }),
+  });
+}

@@ -129,7 +129,7 @@ function EditProductForm({ product, onDone }: { product: AdminProduct; onDone():
           id={`${id}-image`}
           type="file"
           accept="image/jpeg,image/png,image/webp"
-          className="text-sm"
+          className="block min-h-10 w-full text-sm file:mr-3 file:min-h-10 file:rounded-md file:border file:border-stone-400 file:bg-white file:px-3 file:font-medium"
           onChange={(e) => onFile(e.target.files?.[0])}
         />
       </label>

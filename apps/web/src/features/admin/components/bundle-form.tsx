@@ -31,7 +31,7 @@ function SlotFields({
   const err = (path: string) => errorAt(errors, `slots.${index}.${path}`);
   const n = index + 1;
   return (
-    <fieldset className="grid gap-2 rounded-md border border-stone-300 p-3">
+    <fieldset className="min-w-0 grid gap-2 rounded-md border border-stone-300 p-3">
       <legend className="px-1 font-semibold text-sm">Slot {n}</legend>
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField

@@ -52,7 +52,7 @@ function BusinessForm({ saved }: { saved: BusinessSettings }) {
       aria-label="Business settings"
       className="grid gap-4 lg:grid-cols-2"
     >
-      <fieldset className="grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
+      <fieldset className="min-w-0 grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
         <legend className="px-1 font-semibold text-lg">Legal and contact details</legend>
         {field('name', 'Business name', { hint: 'The name customers know you by.' })}
         {field('legal_name', 'Legal name', { hint: 'As registered, if it differs (printed on tax invoices).' })}
@@ -68,7 +68,7 @@ function BusinessForm({ saved }: { saved: BusinessSettings }) {
           {field('email', 'Email', { type: 'email' })}
         </div>
       </fieldset>
-      <fieldset className="grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
+      <fieldset className="min-w-0 grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
         <legend className="px-1 font-semibold text-lg">Tax, currency and language</legend>
         <div className="grid grid-cols-2 gap-3">
           {field('tax_name', 'Tax name', { hint: 'What customers call it, e.g. GST.' })}
@@ -83,19 +83,21 @@ function BusinessForm({ saved }: { saved: BusinessSettings }) {
           )}
         </SetupField>
         {saved.currency_locked ? (
-          <dl className="grid grid-cols-2 gap-3 text-sm">
-            <div>
-              <dt className="font-medium">Currency</dt>
-              <dd>{saved.currency}</dd>
-            </div>
-            <div>
-              <dt className="font-medium">Locale</dt>
-              <dd>{saved.locale}</dd>
-            </div>
-            <dd className="col-span-2 text-stone-600 text-xs">
+          <div className="grid gap-3 text-sm">
+            <dl className="grid grid-cols-2 gap-3">
+              <div>
+                <dt className="font-medium">Currency</dt>
+                <dd>{saved.currency}</dd>
+              </div>
+              <div>
+                <dt className="font-medium">Locale</dt>
+                <dd>{saved.locale}</dd>
+              </div>
+            </dl>
+            <p className="text-stone-600 text-xs">
               Currency and locale cannot change once the business has taken orders.
-            </dd>
-          </dl>
+            </p>
+          </div>
         ) : (
           <div className="grid grid-cols-2 gap-3">
             {field('currency', 'Currency', { hint: 'Three letters, e.g. AUD' })}

@@ -184,7 +184,7 @@ export function CategoryFormPanel({
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4" {...register('archived')} /> Archived (hidden from the menu)
       </label>
-      <fieldset className="grid gap-2">
+      <fieldset className="min-w-0 grid gap-2">
         <legend className="font-semibold text-sm">When it is served (restaurant time)</legend>
         <p className="text-sm text-stone-700">
           Leave every day unticked to serve it all day. Outside these hours customers see it marked and cannot order it.
@@ -430,7 +430,7 @@ export function ProductFormPanel({
           id={`${id}-image`}
           type="file"
           accept={productImageTypes.join(',')}
-          className="text-sm"
+          className="block min-h-10 w-full text-sm file:mr-3 file:min-h-10 file:rounded-md file:border file:border-stone-400 file:bg-white file:px-3 file:font-medium"
           onChange={async (e) => {
             const file = e.target.files?.[0];
             if (!file) return;
@@ -444,7 +444,7 @@ export function ProductFormPanel({
         />
       </Field>
       {image && <img src={image} alt="" className="h-24 w-32 rounded object-cover" />}
-      <fieldset className="flex flex-wrap gap-3 text-sm">
+      <fieldset className="min-w-0 flex flex-wrap gap-3 text-sm">
         <legend className="font-semibold">Sold on</legend>
         {salesChannels.map((c) => (
           <label key={c} className="flex items-center gap-1">
@@ -454,7 +454,7 @@ export function ProductFormPanel({
         {err('channels') && <p className="w-full text-red-800">{err('channels')}</p>}
       </fieldset>
       <TaxAndUnit id={id} register={register} errors={errors} />
-      <fieldset className="flex flex-wrap gap-3 text-sm">
+      <fieldset className="min-w-0 flex flex-wrap gap-3 text-sm">
         <legend className="font-semibold">Labels</legend>
         {menuLabels.map((l) => (
           <label key={l} className="flex items-center gap-1">
@@ -473,7 +473,7 @@ export function ProductFormPanel({
           <input type="checkbox" className="size-4" {...register('archived')} /> Archived (off the menu)
         </label>
       </div>
-      <fieldset className="grid gap-2">
+      <fieldset className="min-w-0 grid gap-2">
         <legend className="font-semibold text-sm">Attributes (such as size)</legend>
         {attributes.fields.map((field, i) => (
           <div key={field.id} className="grid gap-2 rounded border border-stone-300 p-2">
@@ -494,7 +494,7 @@ export function ProductFormPanel({
         ))}
         <Button onClick={() => attributes.append({ name: '', values: [] })}>Add attribute</Button>
       </fieldset>
-      <fieldset className="flex flex-wrap gap-3 text-sm">
+      <fieldset className="min-w-0 flex flex-wrap gap-3 text-sm">
         <legend className="font-semibold">Modifier groups</legend>
         {doc.modifier_groups.length === 0 && <p>No modifier groups yet: add one below the products.</p>}
         {doc.modifier_groups.map((g) => (
@@ -563,7 +563,7 @@ export function GroupFormPanel({
           <input id={`${id}-free`} inputMode="numeric" className={inputClass} {...register('free_quantity')} />
         </Field>
       </div>
-      <fieldset className="grid gap-2">
+      <fieldset className="min-w-0 grid gap-2">
         <legend className="font-semibold text-sm">Options</legend>
         {options.fields.map((field, j) => (
           <div key={field.id} className="flex flex-wrap items-end gap-2">

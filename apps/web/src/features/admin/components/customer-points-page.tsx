@@ -121,7 +121,7 @@ function AdjustForm({ customer }: { customer: AdminCustomerPoints }) {
       onSubmit={submit}
       className="mt-4 grid gap-3 rounded-md border border-stone-300 bg-stone-50 p-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
     >
-      <fieldset className="grid gap-1 text-sm">
+      <fieldset className="min-w-0 grid gap-1 text-sm">
         <legend className="mb-1">Adjust points</legend>
         <div className="flex gap-3">
           {(['add', 'deduct'] as const).map((value) => (

@@ -69,7 +69,11 @@ function ZoneForm({ zone, onDone }: { zone: AdminDeliveryZone | null; onDone(): 
         )}
       </SetupField>
       {kind === 'radius' ? (
-        field('radius_km', 'Distance (km)', 'Straight-line distance from the restaurant.')
+        field(
+          'radius_km',
+          'Distance (km)',
+          "Straight-line distance from the restaurant's map position (its latitude and longitude, under Restaurants).",
+        )
       ) : (
         <>
           {field('postcodes', 'Postcodes', 'Separate with commas, e.g. 2010, 2011')}
@@ -214,7 +218,12 @@ export function DeliveryZonesPage() {
         <Notice>No delivery zones: {restaurant.name} does not deliver anywhere yet.</Notice>
       )}
       {data && data.length > 0 && (
-        <div className="overflow-x-auto rounded-md border border-stone-300 bg-white">
+        <section
+          aria-label="Delivery zones table"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard (axe scrollable-region-focusable)
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-md border border-stone-300 bg-white"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Delivery zones of {restaurant.name}</caption>
             <thead>
@@ -250,7 +259,7 @@ export function DeliveryZonesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import { abilitiesOf, type GoingLive } from '@orderfront/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { json, ok, stubApi } from '@/testing/api';
 import { renderApp } from '@/testing/render';
@@ -137,6 +137,49 @@ describe('the back office home and navigation', () => {
     await userEvent.type(within(form).getByLabelText('Their email'), 'taken@x.test');
     await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Not today');
+  });
+
+  it('lets an owner resend or withdraw a pending invitation', async () => {
+    const pending = {
+      id: 7,
+      email: 'ren@x.test',
+      role: 'staff',
+      restaurant_ids: [1],
+      expires_at: '2026-12-03T00:00:00.000Z',
+      accepted_at: null,
+    };
+    let list = [pending];
+    signInOwner(missing);
+    const fetch = stubApi({
+      '/api/v2/admin/me': () =>
+        ok({
+          user: { id: 9, name: 'Kenji', email: 'k@x.test', role: 'owner' },
+          abilities: abilitiesOf('owner'),
+          restaurants: [restaurant],
+        }),
+      '/api/v2/admin/staff': () => ok([]),
+      '/api/v2/admin/invitations': () => ok(list),
+      'POST /api/v2/admin/invitations/7/resend': () => ok({ ...pending, expires_at: '2026-12-05T00:00:00.000Z' }),
+      'DELETE /api/v2/admin/invitations/7': () => {
+        list = [];
+        return ok({ id: 7 });
+      },
+    });
+    renderApp('/admin/staff', { stub: false });
+    const section = await screen.findByRole('region', { name: 'Invited, not joined yet' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Resend the invitation to ren@x.test' }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([url, init]) => String(url).endsWith('/invitations/7/resend') && init?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await userEvent.click(within(section).getByRole('button', { name: 'Withdraw the invitation to ren@x.test' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Invited, not joined yet' })).not.toBeInTheDocument(),
+    );
   });
 });
 

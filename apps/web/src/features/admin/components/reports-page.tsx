@@ -78,7 +78,10 @@ function ReportSection({
         <CsvButton request={request} table={table} label={`Download ${title.toLowerCase()} (CSV)`} />
       </div>
       {chart && <ChartFrame>{chart}</ChartFrame>}
-      <div className="overflow-x-auto">{children}</div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard (axe scrollable-region-focusable) */}
+      <section aria-label={`${title} table`} tabIndex={0} className="relative overflow-x-auto">
+        {children}
+      </section>
     </section>
   );
 }
@@ -474,7 +477,7 @@ export function ReportsPage() {
           />
         </label>
         {me.restaurants.length > 1 && (
-          <fieldset className="text-sm">
+          <fieldset className="min-w-0 text-sm">
             <legend className="mb-1">Restaurants</legend>
             <div className="flex flex-wrap gap-3">
               {me.restaurants.map((r) => (

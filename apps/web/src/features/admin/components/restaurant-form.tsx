@@ -59,7 +59,7 @@ export function RestaurantForm({
   const problem = formState.errors.root?.server?.message;
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={label} className="grid gap-4 lg:grid-cols-2">
-      <fieldset className="grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
+      <fieldset className="min-w-0 grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
         <legend className="px-1 font-semibold">Where it is</legend>
         {field('name', 'Restaurant name')}
         {field('street_name', 'Street address')}
@@ -69,17 +69,24 @@ export function RestaurantForm({
           {field('city', 'City')}
           {field('state', 'State')}
         </div>
-        <div className="grid grid-cols-3 gap-3">
-          {field('country', 'Country', { hint: 'Two letters, e.g. AU' })}
-          {field('latitude', 'Latitude', { inputMode: 'decimal', hint: 'Map position' })}
-          {field('longitude', 'Longitude', { inputMode: 'decimal' })}
-        </div>
+        {field('country', 'Country', { hint: 'Two letters, e.g. AU' })}
+        <fieldset className="min-w-0 grid gap-2">
+          <legend className="text-sm">Map position</legend>
+          <p className="text-stone-700 text-xs">
+            Leave blank to find it from the address when a map service is set up; a changed address is found again.
+            Distance delivery zones measure from here.
+          </p>
+          <div className="grid grid-cols-2 gap-3">
+            {field('latitude', 'Latitude', { inputMode: 'decimal' })}
+            {field('longitude', 'Longitude', { inputMode: 'decimal' })}
+          </div>
+        </fieldset>
         <div className="grid grid-cols-2 gap-3">
           {field('phone', 'Phone', { type: 'tel' })}
           {field('email', 'Email', { type: 'email' })}
         </div>
       </fieldset>
-      <fieldset className="grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
+      <fieldset className="min-w-0 grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
         <legend className="px-1 font-semibold">Ordering times</legend>
         {field('timezone', 'Time zone', { hint: 'e.g. Australia/Sydney; hours and times are on this clock.' })}
         <div className="grid grid-cols-3 gap-3">

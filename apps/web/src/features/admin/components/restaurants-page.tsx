@@ -120,6 +120,7 @@ function ImageUpload({ restaurant }: { restaurant: AdminRestaurantDetail }) {
           id={id}
           type="file"
           accept="image/jpeg,image/png,image/webp"
+          className="block min-h-10 w-full text-sm file:mr-3 file:min-h-10 file:rounded-md file:border file:border-stone-400 file:bg-white file:px-3 file:font-medium"
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (!file) return;

@@ -92,7 +92,7 @@ function RewardsForm({ saved }: { saved: AdminRewards }) {
   const worth = money(watch('redeemValue'));
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 lg:grid-cols-2" aria-label="Rewards settings">
-      <fieldset className="grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
+      <fieldset className="min-w-0 grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
         <legend className="px-1 font-semibold text-lg">Loyalty points</legend>
         {toggle('loyaltyEnabled', 'Customers earn and redeem points')}
         <Field name="loyalty.points_per_dollar" label="Points earned per dollar spent" errors={errors}>
@@ -123,7 +123,7 @@ function RewardsForm({ saved }: { saved: AdminRewards }) {
           {text('expiryMonths')}
         </Field>
       </fieldset>
-      <fieldset className="grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
+      <fieldset className="min-w-0 grid content-start gap-3 rounded-md border border-stone-300 bg-white p-4">
         <legend className="px-1 font-semibold text-lg">Gift cards</legend>
         {toggle('giftCardsEnabled', 'Sell gift cards online')}
         <div className="grid grid-cols-2 gap-3">

@@ -23,7 +23,7 @@ export function SetupField({
   const id = useId();
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <div className={`grid content-start gap-1 text-sm ${className ?? ''}`}>
+    <div className={`grid min-w-0 grid-cols-1 content-start gap-1 text-sm ${className ?? ''}`}>
       <label htmlFor={id} className="font-medium">
         {label}
       </label>

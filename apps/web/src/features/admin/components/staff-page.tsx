@@ -12,7 +12,7 @@ import { useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useAddStaff } from '../api/add-staff';
 import { useStaff } from '../api/get-staff';
-import { useCreateInvitation, useInvitations } from '../api/invitations';
+import { useCreateInvitation, useInvitations, useResendInvitation, useWithdrawInvitation } from '../api/invitations';
 import { useRemoveStaff } from '../api/remove-staff';
 import { useSetStaffRestaurants } from '../api/set-staff-restaurants';
 import { useSetStaffRole } from '../api/set-staff-role';
@@ -81,7 +81,7 @@ function InviteForm() {
         </label>
       </div>
       {role !== 'owner' && (
-        <fieldset className="flex flex-wrap gap-3 text-sm">
+        <fieldset className="min-w-0 flex flex-wrap gap-3 text-sm">
           <legend className="mb-1">Works at</legend>
           {me.restaurants.map((r) => (
             <label key={r.id} className="flex items-center gap-1.5">
@@ -115,9 +115,11 @@ function InviteForm() {
   );
 }
 
-/** Invitations not accepted yet. */
+/** Invitations not accepted yet: each can be mailed again with a new link, or withdrawn. */
 function PendingInvitations() {
   const { data } = useInvitations();
+  const resend = useResendInvitation();
+  const withdraw = useWithdrawInvitation();
   if (!data?.length) return null;
   const until = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
   return (
@@ -125,10 +127,41 @@ function PendingInvitations() {
       <h2 id="pending-invitations" className="mb-2 font-bold">
         Invited, not joined yet
       </h2>
-      <ul className="grid gap-1 text-sm">
+      <ul className="grid gap-2 text-sm">
         {data.map((i) => (
-          <li key={i.id}>
-            {i.email} · {roleNames[i.role]} · link works until {until(i.expires_at)}
+          <li key={i.id} className="flex flex-wrap items-center gap-2">
+            <span className="min-w-0 break-words">
+              {i.email} · {roleNames[i.role]} · link works until {until(i.expires_at)}
+            </span>
+            <Button
+              disabled={resend.isPending}
+              aria-label={`Resend the invitation to ${i.email}`}
+              onClick={() =>
+                resend.mutate(i.id, {
+                  onSuccess: () =>
+                    toast.success('Invitation sent again', {
+                      description: `${i.email} has a new link; the old one no longer works.`,
+                    }),
+                  onError: (err) => toast.error('Not sent', { description: err.message }),
+                })
+              }
+            >
+              Resend
+            </Button>
+            <Button
+              disabled={withdraw.isPending}
+              aria-label={`Withdraw the invitation to ${i.email}`}
+              onClick={() => {
+                if (!window.confirm(`Withdraw the invitation to ${i.email}? Their link will stop working.`)) return;
+                withdraw.mutate(i.id, {
+                  onSuccess: () =>
+                    toast.success('Invitation withdrawn', { description: `${i.email}'s link no longer works.` }),
+                  onError: (err) => toast.error('Not withdrawn', { description: err.message }),
+                });
+              }}
+            >
+              Withdraw
+            </Button>
           </li>
         ))}
       </ul>
@@ -282,23 +315,30 @@ export function StaffPage() {
       {error && <Notice tone="error">{error.message}</Notice>}
       {isPending && <p role="status">Loading…</p>}
       {data && (
-        <table className="w-full border-collapse bg-white text-sm">
-          <thead>
-            <tr className="border-stone-300 border-b text-left">
-              <th className="p-2">Name</th>
-              <th className="p-2">Role</th>
-              <th className="p-2">Restaurants</th>
-              <th className="p-2">
-                <span className="sr-only">Access</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((m) => (
-              <MemberRow key={m.id} member={m} />
-            ))}
-          </tbody>
-        </table>
+        <section
+          aria-label="Team table"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard (axe scrollable-region-focusable)
+          tabIndex={0}
+          className="relative overflow-x-auto"
+        >
+          <table className="w-full border-collapse bg-white text-sm">
+            <thead>
+              <tr className="border-stone-300 border-b text-left">
+                <th className="p-2">Name</th>
+                <th className="p-2">Role</th>
+                <th className="p-2">Restaurants</th>
+                <th className="p-2">
+                  <span className="sr-only">Access</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((m) => (
+                <MemberRow key={m.id} member={m} />
+              ))}
+            </tbody>
+          </table>
+        </section>
       )}
     </section>
   );

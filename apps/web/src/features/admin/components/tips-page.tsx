@@ -40,7 +40,7 @@ function TipsForm({ saved }: { saved: TipSettings }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid max-w-xl gap-4" aria-label="Tip settings">
-      <fieldset className="grid gap-3 rounded-md border border-stone-300 bg-white p-4">
+      <fieldset className="min-w-0 grid gap-3 rounded-md border border-stone-300 bg-white p-4">
         <legend className="px-1 font-semibold text-lg">Offer tips for</legend>
         <p className="text-sm text-stone-700">Tips are off until you turn them on for a way of ordering.</p>
         {methods.map((m) => (
@@ -51,7 +51,7 @@ function TipsForm({ saved }: { saved: TipSettings }) {
         ))}
         {methodsError && <p className="text-red-800 text-sm">{methodsError}</p>}
       </fieldset>
-      <fieldset className="grid gap-3 rounded-md border border-stone-300 bg-white p-4">
+      <fieldset className="min-w-0 grid gap-3 rounded-md border border-stone-300 bg-white p-4">
         <legend className="px-1 font-semibold text-lg">What customers can choose</legend>
         <div className="grid gap-1 text-sm">
           <label htmlFor={`${id}-presets`} className="font-medium">

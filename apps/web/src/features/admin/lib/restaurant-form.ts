@@ -63,6 +63,8 @@ export function restaurantDraftOf(r: AdminRestaurantDetail): RestaurantDraft {
 }
 
 const decimal = (text: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
+/** Blank: left for the map service to find from the address (decision 043). */
+const coordinate = (text: string) => (text.trim() === '' ? null : decimal(text));
 const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
 /** The draft → the API's body, checked by the API's own schema. */
@@ -70,8 +72,8 @@ export const restaurantFormSchema = restaurantDraftSchema
   .transform(({ asap, ...d }) => ({
     ...d,
     country: d.country.trim().toUpperCase(),
-    latitude: decimal(d.latitude),
-    longitude: decimal(d.longitude),
+    latitude: coordinate(d.latitude),
+    longitude: coordinate(d.longitude),
     lead_time_minutes: whole(d.lead_time_minutes),
     slot_minutes: whole(d.slot_minutes),
     max_orders_per_slot: whole(d.max_orders_per_slot),

@@ -64,5 +64,12 @@ describe('set-up forms', () => {
     });
     const bad = restaurantFormSchema.safeParse({ ...draft, timezone: 'Nowhere/Else', slot_minutes: '2' });
     expect(bad.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['slot_minutes', 'timezone']);
+    // Blank coordinates are left for the map service; typed nonsense is refused.
+    expect(restaurantFormSchema.parse({ ...draft, latitude: ' ', longitude: '' })).toMatchObject({
+      latitude: null,
+      longitude: null,
+    });
+    const typo = restaurantFormSchema.safeParse({ ...draft, latitude: '-33,8' });
+    expect(typo.error?.issues.map((i) => i.path.join('.'))).toEqual(['latitude']);
   });
 });
