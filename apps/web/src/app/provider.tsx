@@ -1,17 +1,43 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { onIdle } from '@/lib/idle';
 import { createQueryClient } from '@/lib/query-client';
-import { toasterOffsets } from '@/lib/toast';
+import { loadSonner, onToasterWanted, toasterOffsets } from '@/lib/toast';
+
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+
+/**
+ * Sonner's Toaster, off the first route (decision 035): neither the server nor the hydrating render
+ * has it; it mounts when the page is idle, or as soon as a toast is asked for.
+ */
+function LazyToaster() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (mounted) return;
+    const mount = () => setMounted(true);
+    const stopListening = onToasterWanted(mount);
+    const cancelIdle = onIdle(mount);
+    return () => {
+      stopListening();
+      cancelIdle();
+    };
+  }, [mounted]);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* sonner's own defaults are spec §9's: 4000 ms, 3 visible, 356 px, bottom-right; raised above
+          a sheet's or drawer's action while one is open. */}
+      <Toaster richColors closeButton {...toasterOffsets} />
+    </Suspense>
+  );
+}
 
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       {children}
-      {/* sonner's own defaults are spec §9's: 4000 ms, 3 visible, 356 px, bottom-right; raised above
-          a sheet's or drawer's action while one is open. */}
-      <Toaster richColors closeButton {...toasterOffsets} />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

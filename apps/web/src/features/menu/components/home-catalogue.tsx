@@ -1,8 +1,8 @@
 import type { AddProductPayload, MenuChannel, MenuProduct } from '@orderfront/core';
 import { useState } from 'react';
 import { useMenu } from '../api/get-menu';
+import { LazyProductDialog, usePreloadProductDialog } from './lazy-product-dialog';
 import { ProductCard } from './product-card';
-import { ProductDialog } from './product-dialog';
 import { ProductImage } from './product-image';
 
 /**
@@ -28,6 +28,7 @@ export function HomeCatalogue({
 }) {
   const menu = useMenu(restaurantId, channel);
   const [openId, setOpenId] = useState<number | null>(null);
+  usePreloadProductDialog();
   if (!menu.data) return null;
   const { products } = menu.data;
   const open = products.find((p) => p.id === openId && p.is_available);
@@ -90,7 +91,7 @@ export function HomeCatalogue({
           products.filter((p) => p.is_new && p.is_available),
         )}
       {open && (
-        <ProductDialog
+        <LazyProductDialog
           key={open.id}
           restaurantId={restaurantId}
           product={open}

@@ -13,8 +13,8 @@ import { type ReactNode, useDeferredValue, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useMenu } from '../api/get-menu';
 import { CategoryNav } from './category-nav';
+import { LazyProductDialog, usePreloadProductDialog } from './lazy-product-dialog';
 import { ProductCard } from './product-card';
-import { ProductDialog } from './product-dialog';
 
 export interface MenuViewProps {
   restaurantId: number;
@@ -42,6 +42,7 @@ export function MenuView(props: MenuViewProps) {
   const [search, setSearch] = useState('');
   const term = useDeferredValue(search.trim().toLowerCase());
   const [openId, setOpenId] = useState<number | null>(null);
+  usePreloadProductDialog();
   const [labels, setLabels] = useState<MenuLabel[]>([]);
 
   const vertical = props.categoryLayout === 'vertical';
@@ -188,7 +189,7 @@ export function MenuView(props: MenuViewProps) {
         </div>
       </div>
       {open && (
-        <ProductDialog
+        <LazyProductDialog
           key={open.id}
           restaurantId={restaurantId}
           product={open}
