@@ -1,14 +1,12 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { onIdle } from '@/lib/idle';
 import { createQueryClient } from '@/lib/query-client';
-import { loadSonner, onToasterWanted, toasterOffsets } from '@/lib/toast';
-
-const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+import { onToasterWanted, sonner, toasterOffsets } from '@/lib/toast';
 
 /**
  * Sonner's Toaster, off the first route (decision 035): neither the server nor the hydrating render
- * has it; it mounts when the page is idle, or as soon as a toast is asked for.
+ * has it; it mounts as soon as a toast is asked for, or earlier when the page is idle.
  */
 function LazyToaster() {
   const [mounted, setMounted] = useState(false);
@@ -22,14 +20,11 @@ function LazyToaster() {
       cancelIdle();
     };
   }, [mounted]);
-  if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      {/* sonner's own defaults are spec §9's: 4000 ms, 3 visible, 356 px, bottom-right; raised above
-          a sheet's or drawer's action while one is open. */}
-      <Toaster richColors closeButton {...toasterOffsets} />
-    </Suspense>
-  );
+  const loaded = sonner.useModule(mounted);
+  if (!loaded) return null;
+  // sonner's own defaults are spec §9's: 4000 ms, 3 visible, 356 px, bottom-right; raised above a
+  // sheet's or drawer's action while one is open.
+  return <loaded.Toaster richColors closeButton {...toasterOffsets} />;
 }
 
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {

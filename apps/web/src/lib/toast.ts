@@ -1,19 +1,19 @@
 import { createElement } from 'react';
 import type { ExternalToast } from 'sonner';
+import { onUse } from './on-use';
 
 type Sonner = typeof import('sonner');
 
-// Decision 035: sonner stays off the first route. It loads when the page is idle after hydration
-// (the provider's lazy Toaster) or when a toast is first asked for, whichever comes first; a toast
-// asked for before the Toaster subscribed is replayed to it by sonner.
-let sonnerModule: Promise<Sonner> | undefined;
+// Decision 035: sonner stays off the first route. The first toast asked for loads it (and mounts the
+// provider's Toaster); idle only prefetches. A toast asked for before the Toaster subscribed is
+// replayed to it by sonner.
+export const sonner = onUse(() => import('sonner'));
 const toasterWanted = new Set<() => void>();
 
 /** Loads sonner once (and asks the lazy Toaster to mount). */
 export function loadSonner(): Promise<Sonner> {
   for (const listener of toasterWanted) listener();
-  sonnerModule ??= import('sonner');
-  return sonnerModule;
+  return sonner.load();
 }
 
 /** The lazy Toaster listens here: a toast is on its way, mount now rather than at idle. */

@@ -1,23 +1,24 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { onIdle } from '@/lib/idle';
+import { useRef, useState } from 'react';
+import { onUse } from '@/lib/on-use';
 
 export interface MenuLink {
   to: string;
   label: string;
 }
 
-// Decision 035: the panel (and Radix) stays off the first route; it loads when the page is idle
-// after hydration or on first open. Closed, it renders nothing on the server or the client.
-const loadPanel = () => import('./mobile-menu-panel');
-const MobileMenuPanel = lazy(() => loadPanel().then((m) => ({ default: m.MobileMenuPanel })));
+// Decision 035: the panel (and Radix) stays off the first route; the first tap on the button loads
+// it and it opens when it arrives (idle only prefetches). Closed, it renders nothing on the server
+// or the client.
+const panel = onUse(() => import('./mobile-menu-panel'));
 
 /** The header's links on a narrow screen: a button (aria-expanded) opening a panel under the header. */
 export function MobileMenu({ links }: { links: MenuLink[] }) {
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => onIdle(() => void loadPanel()), []);
+  panel.usePrefetchWhenIdle();
+  const loaded = panel.useModule(everOpened);
   return (
     <>
       <button
@@ -28,6 +29,7 @@ export function MobileMenu({ links }: { links: MenuLink[] }) {
         aria-expanded={open}
         data-state={open ? 'open' : 'closed'}
         onClick={() => {
+          void panel.load();
           setEverOpened(true);
           setOpen(true);
         }}
@@ -35,11 +37,7 @@ export function MobileMenu({ links }: { links: MenuLink[] }) {
       >
         <Menu aria-hidden="true" className="size-5" />
       </button>
-      {everOpened && (
-        <Suspense fallback={null}>
-          <MobileMenuPanel links={links} open={open} onOpenChange={setOpen} returnFocusTo={button} />
-        </Suspense>
-      )}
+      {loaded && <loaded.MobileMenuPanel links={links} open={open} onOpenChange={setOpen} returnFocusTo={button} />}
     </>
   );
 }

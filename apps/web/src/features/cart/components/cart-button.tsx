@@ -1,12 +1,12 @@
 import { ShoppingBag } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { onIdle } from '@/lib/idle';
+import { useState } from 'react';
+import { onUse } from '@/lib/on-use';
 import { useCart } from '../api/get-cart';
 
-// Decision 035: the drawer (and Radix) stays off the first route; it loads when the page is idle
-// after hydration or on first open. Closed, it renders nothing on the server or the client.
-const loadCartDrawer = () => import('./cart-drawer');
-const CartDrawer = lazy(() => loadCartDrawer().then((m) => ({ default: m.CartDrawer })));
+// Decision 035: the drawer (and Radix) stays off the first route; the first tap on the cart loads
+// it and it opens when it arrives (idle only prefetches). Closed, it renders nothing on the server
+// or the client.
+const drawer = onUse(() => import('./cart-drawer'));
 
 /** The header's cart: its item count, opening a drawer with the cart. */
 export function CartButton({ checkoutTo }: { checkoutTo?: string }) {
@@ -14,7 +14,8 @@ export function CartButton({ checkoutTo }: { checkoutTo?: string }) {
   const [everOpened, setEverOpened] = useState(false);
   const { data } = useCart();
   const count = data?.item_count ?? 0;
-  useEffect(() => onIdle(() => void loadCartDrawer()), []);
+  drawer.usePrefetchWhenIdle();
+  const loaded = drawer.useModule(everOpened);
   return (
     <>
       <button
@@ -22,6 +23,7 @@ export function CartButton({ checkoutTo }: { checkoutTo?: string }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
+          void drawer.load();
           setEverOpened(true);
           setOpen(true);
         }}
@@ -38,11 +40,7 @@ export function CartButton({ checkoutTo }: { checkoutTo?: string }) {
           </span>
         )}
       </button>
-      {everOpened && (
-        <Suspense fallback={null}>
-          <CartDrawer open={open} onOpenChange={setOpen} checkoutTo={checkoutTo} />
-        </Suspense>
-      )}
+      {loaded && <loaded.CartDrawer open={open} onOpenChange={setOpen} checkoutTo={checkoutTo} />}
     </>
   );
 }

@@ -1,22 +1,14 @@
-import { type ComponentProps, lazy, Suspense, useEffect } from 'react';
-import { onIdle } from '@/lib/idle';
+import type { ComponentProps } from 'react';
+import { onUse } from '@/lib/on-use';
+import type { ProductDialog } from './product-dialog';
 
 // Decision 035: the product sheet (its pricing rules, fields and Radix) stays off the first route.
-// It loads when the page is idle after hydration or when a product is first chosen; no product is
-// open in the server's HTML, so both sides render nothing until then.
-const loadProductDialog = () => import('./product-dialog');
-const ProductDialog = lazy(() => loadProductDialog().then((m) => ({ default: m.ProductDialog })));
+// Choosing a product starts loading it and the sheet opens when it arrives; idle only prefetches.
+// No product is open in the server's HTML, so both sides render nothing until then.
+export const productDialog = onUse(() => import('./product-dialog'));
 
-/** Starts loading the product sheet once the page is idle. */
-export function usePreloadProductDialog() {
-  useEffect(() => onIdle(() => void loadProductDialog()), []);
-}
-
-/** The product sheet, loaded on first use (props as `ProductDialog`'s). */
+/** The product sheet, once loaded (props as `ProductDialog`'s). */
 export function LazyProductDialog(props: ComponentProps<typeof ProductDialog>) {
-  return (
-    <Suspense fallback={null}>
-      <ProductDialog {...props} />
-    </Suspense>
-  );
+  const module = productDialog.useModule();
+  return module ? <module.ProductDialog {...props} /> : null;
 }
