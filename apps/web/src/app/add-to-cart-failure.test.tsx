@@ -21,7 +21,7 @@ async function addFailing(status: number, code: string, message: string) {
   });
   renderApp('/menu', { stub: false });
   await userEvent.click(await screen.findByRole('button', { name: 'Add Margherita' }));
-  const dialog = screen.getByRole('dialog', { name: 'Margherita' });
+  const dialog = await screen.findByRole('dialog', { name: 'Margherita' });
   await userEvent.click(within(dialog).getByRole('button', { name: /^Add to cart/ }));
   const title = await screen.findByText('Failed to add item');
   const toast = title.closest('[data-sonner-toast]') as HTMLElement;

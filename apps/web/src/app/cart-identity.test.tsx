@@ -101,7 +101,7 @@ describe('whose cart a fetch asks for', () => {
     });
     try {
       await userEvent.click(await screen.findByRole('button', { name: 'Add Margherita' }));
-      const dialog = screen.getByRole('dialog', { name: 'Margherita' });
+      const dialog = await screen.findByRole('dialog', { name: 'Margherita' });
       await userEvent.click(within(dialog).getByRole('button', { name: /^Increase quantity/ }));
       await userEvent.click(within(dialog).getByRole('button', { name: /^Add to cart/ }));
 

@@ -1,5 +1,33 @@
 import { createElement } from 'react';
-import { type ExternalToast, toast as sonner } from 'sonner';
+import type { ExternalToast } from 'sonner';
+import { onUse } from './on-use';
+
+type Sonner = typeof import('sonner');
+
+// Decision 035: sonner stays off the first route. The first toast asked for loads it (and mounts the
+// provider's Toaster); idle only prefetches. A toast asked for before the Toaster subscribed is
+// replayed to it by sonner.
+export const sonner = onUse(() => import('sonner'));
+const toasterWanted = new Set<() => void>();
+
+/** Loads sonner once (and asks the lazy Toaster to mount). */
+export function loadSonner(): Promise<Sonner> {
+  for (const listener of toasterWanted) listener();
+  return sonner.load();
+}
+
+/** The lazy Toaster listens here: a toast is on its way, mount now rather than at idle. */
+export function onToasterWanted(listener: () => void): () => void {
+  toasterWanted.add(listener);
+  return () => toasterWanted.delete(listener);
+}
+
+/** Runs `use` with sonner once it has loaded (toasts with sonner's own defaults, spec §9). */
+export function withSonner(use: (sonner: Sonner) => void): void {
+  void loadSonner().then(use);
+}
+
+let lastId = 0;
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -24,9 +52,14 @@ function asLines(description: ToastOptions['description']): ExternalToast['descr
 /** Shows a toast of `type`; texts are shown as text. Returns the toast's id. */
 export function showToast(type: ToastType, title: string, options: ToastOptions = {}): string | number {
   const { description, duration = toastDuration, action } = options;
-  const base: ExternalToast = { description: asLines(description), duration, action };
-  if (type === 'warning') return sonner.warning(title, { ...base, style: warningStyle, className: 'toast-warning' });
-  return sonner[type](title, base);
+  // The id is ours, so it can be returned (and dismissed) before sonner has loaded.
+  const id = `toast-${++lastId}`;
+  const base: ExternalToast = { id, description: asLines(description), duration, action };
+  withSonner(({ toast: sonner }) => {
+    if (type === 'warning') sonner.warning(title, { ...base, style: warningStyle, className: 'toast-warning' });
+    else sonner[type](title, base);
+  });
+  return id;
 }
 
 /** `toast.success('Restaurant selected')`, `toast.error('Error', { description: 'Failed to remove item from cart.' })` */
@@ -35,7 +68,7 @@ export const toast = {
   error: (title: string, options?: ToastOptions) => showToast('error', title, options),
   warning: (title: string, options?: ToastOptions) => showToast('warning', title, options),
   info: (title: string, options?: ToastOptions) => showToast('info', title, options),
-  dismiss: (id?: string | number) => sonner.dismiss(id),
+  dismiss: (id?: string | number) => withSonner(({ toast: sonner }) => sonner.dismiss(id)),
 };
 
 // Bars a toast must never cover (a sheet's "Add to cart", a drawer's checkout): while one is on

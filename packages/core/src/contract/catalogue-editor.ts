@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
+import { menuLabels } from './menu-labels.js';
 
 /**
  * The catalogue of one restaurant as the back office edits, publishes, exports and imports it
@@ -7,16 +8,8 @@ import { envelope } from './envelope.js';
  * so a document moves between businesses. Money is integer cents; order is array order.
  */
 
-export const menuLabels = ['vegetarian', 'vegan', 'gluten_free', 'spicy', 'contains_nuts'] as const;
+export { type MenuLabel, menuLabelNames, menuLabels } from './menu-labels.js';
 export const menuLabelSchema = z.enum(menuLabels);
-export type MenuLabel = z.infer<typeof menuLabelSchema>;
-export const menuLabelNames: Record<MenuLabel, string> = {
-  vegetarian: 'Vegetarian',
-  vegan: 'Vegan',
-  gluten_free: 'Gluten-free',
-  spicy: 'Spicy',
-  contains_nuts: 'Contains nuts',
-};
 
 /** How a product is taxed: at the business's rate, or not at all (GST-free food, decision 042). */
 export const taxClasses = ['standard', 'gst_free'] as const;

@@ -1,60 +1,43 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { Menu } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { onUse } from '@/lib/on-use';
 
 export interface MenuLink {
   to: string;
   label: string;
 }
 
-/**
- * The header's links on a narrow screen: a button (aria-expanded) opening a panel under the header.
- * Radix (already in the first load for the cart drawer) traps focus, closes on Escape and gives
- * focus back to the button.
- */
+// Decision 035: the panel (and Radix) stays off the first route; the first tap on the button loads
+// it and it opens when it arrives (idle only prefetches). Closed, it renders nothing on the server
+// or the client.
+const panel = onUse(() => import('./mobile-menu-panel'));
+
+/** The header's links on a narrow screen: a button (aria-expanded) opening a panel under the header. */
 export function MobileMenu({ links }: { links: MenuLink[] }) {
   const [open, setOpen] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  panel.usePrefetchWhenIdle();
+  const loaded = panel.useModule(everOpened);
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger
+    <>
+      <button
+        ref={button}
+        type="button"
         aria-label="Menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => {
+          void panel.load();
+          setEverOpened(true);
+          setOpen(true);
+        }}
         className="grid size-10 shrink-0 place-items-center rounded-full hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary lg:hidden"
       >
         <Menu aria-hidden="true" className="size-5" />
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/40" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-2xl bg-white px-4 pt-3 pb-5 text-stone-900 shadow-xl focus:outline-none"
-        >
-          <div className="flex items-center justify-between">
-            <DialogPrimitive.Title className="font-bold text-lg">Menu</DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              aria-label="Close menu"
-              className="grid size-10 place-items-center rounded-full text-stone-600 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </DialogPrimitive.Close>
-          </div>
-          <nav aria-label="Main">
-            <ul className="mt-2 flex flex-col font-medium text-lg">
-              {links.map(({ to, label }) => (
-                <li key={to}>
-                  <NavLink
-                    to={to}
-                    onClick={() => setOpen(false)}
-                    className="block rounded-md px-2 py-3 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:text-primary"
-                  >
-                    {label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+      </button>
+      {loaded && <loaded.MobileMenuPanel links={links} open={open} onOpenChange={setOpen} returnFocusTo={button} />}
+    </>
   );
 }

@@ -55,6 +55,9 @@ export function SiteHeader() {
             <img
               src={general.logo}
               alt=""
+              // A square box of the configured size (the CSS sets the shown size): no shift while it loads.
+              width={header.logoSizeDesktop}
+              height={header.logoSizeDesktop}
               className="size-[min(var(--logo-mobile),48px)] shrink-0 object-contain md:size-[var(--logo-desktop)]"
             />
           ) : (

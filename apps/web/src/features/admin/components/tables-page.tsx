@@ -16,14 +16,15 @@ function AddTable() {
   const { restaurant } = useAdmin();
   const add = useAddTable(restaurant.id);
   const id = useId();
-  const { register, handleSubmit, reset, setError, formState } = useZodForm(diningTableBodySchema, {
+  const { register, handleSubmit, reset, getValues, setError, formState } = useZodForm(diningTableBodySchema, {
     defaultValues: { name: '' },
   });
   const problem = formState.errors.name?.message ?? formState.errors.root?.server?.message;
   const submit = handleSubmit((body) =>
     add.mutate(body.name, {
       onSuccess: (table) => {
-        reset();
+        // A name typed while this one was being added is the next one: keep it.
+        if (getValues('name') === body.name) reset();
         toast.success('Table added', { description: `Table ${table.name}` });
       },
       onError: (error) => {

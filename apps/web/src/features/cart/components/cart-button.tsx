@@ -1,22 +1,32 @@
 import { ShoppingBag } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useState } from 'react';
+import { onUse } from '@/lib/on-use';
 import { useCart } from '../api/get-cart';
 
-// The panel (with its coupon form and zod) loads when the drawer first opens, not with the page.
-const CartPanel = lazy(() => import('./cart-panel').then((m) => ({ default: m.CartPanel })));
+// Decision 035: the drawer (and Radix) stays off the first route; the first tap on the cart loads
+// it and it opens when it arrives (idle only prefetches). Closed, it renders nothing on the server
+// or the client.
+const drawer = onUse(() => import('./cart-drawer'));
 
 /** The header's cart: its item count, opening a drawer with the cart. */
 export function CartButton({ checkoutTo }: { checkoutTo?: string }) {
   const [open, setOpen] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
   const { data } = useCart();
   const count = data?.item_count ?? 0;
+  drawer.usePrefetchWhenIdle();
+  const loaded = drawer.useModule(everOpened);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          void drawer.load();
+          setEverOpened(true);
+          setOpen(true);
+        }}
         aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
         className="relative grid size-10 place-items-center rounded-full hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
       >
@@ -30,18 +40,7 @@ export function CartButton({ checkoutTo }: { checkoutTo?: string }) {
           </span>
         )}
       </button>
-      <DialogContent className="p-5">
-        <DialogTitle className="pr-10 font-bold text-xl">Your cart</DialogTitle>
-        <DialogDescription className="sr-only">The items in your cart and their totals.</DialogDescription>
-        <div className="mt-2 overflow-y-auto">
-          <Suspense fallback={<p role="status">Loading your cart…</p>}>
-            <CartPanel checkoutTo={checkoutTo} onCheckout={() => setOpen(false)} />
-          </Suspense>
-        </div>
-        <Link to="/cart" onClick={() => setOpen(false)} className="mt-3 font-medium text-primary text-sm underline">
-          View cart page
-        </Link>
-      </DialogContent>
-    </Dialog>
+      {loaded && <loaded.CartDrawer open={open} onOpenChange={setOpen} checkoutTo={checkoutTo} />}
+    </>
   );
 }

@@ -62,7 +62,8 @@ describe('the home page catalogue sections', () => {
         .map((a) => a.getAttribute('aria-label')),
     ).toEqual(['Scotch Fillet']);
     await user.click(within(best).getByRole('button', { name: 'Add Margherita' }));
-    await user.click(screen.getByRole('button', { name: /^Add to cart/ }));
+    // The sheet loads on first use (decision 035).
+    await user.click(await screen.findByRole('button', { name: /^Add to cart/ }));
     expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ restaurant_product_id: 1 }));
   });
 });

@@ -1,8 +1,8 @@
 import type { AddProductPayload, MenuChannel, MenuProduct } from '@orderfront/core';
 import { useState } from 'react';
 import { useMenu } from '../api/get-menu';
+import { LazyProductDialog, productDialog } from './lazy-product-dialog';
 import { ProductCard } from './product-card';
-import { ProductDialog } from './product-dialog';
 import { ProductImage } from './product-image';
 
 /**
@@ -28,6 +28,7 @@ export function HomeCatalogue({
 }) {
   const menu = useMenu(restaurantId, channel);
   const [openId, setOpenId] = useState<number | null>(null);
+  productDialog.usePrefetchWhenIdle();
   if (!menu.data) return null;
   const { products } = menu.data;
   const open = products.find((p) => p.id === openId && p.is_available);
@@ -40,7 +41,15 @@ export function HomeCatalogue({
         </h2>
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {items.slice(0, 6).map((p) => (
-            <ProductCard key={p.id} product={p} showUnit={showProductUnit} onChoose={(x) => setOpenId(x.id)} />
+            <ProductCard
+              key={p.id}
+              product={p}
+              showUnit={showProductUnit}
+              onChoose={(x) => {
+                void productDialog.load();
+                setOpenId(x.id);
+              }}
+            />
           ))}
         </div>
       </section>
@@ -90,7 +99,7 @@ export function HomeCatalogue({
           products.filter((p) => p.is_new && p.is_available),
         )}
       {open && (
-        <ProductDialog
+        <LazyProductDialog
           key={open.id}
           restaurantId={restaurantId}
           product={open}

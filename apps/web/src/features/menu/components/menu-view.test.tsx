@@ -79,7 +79,7 @@ describe('the menu', () => {
     const user = userEvent.setup();
     const { onAddToCart } = renderMenu();
     await user.click(screen.getByRole('button', { name: 'Add Margherita' }));
-    const dialog = screen.getByRole('dialog', { name: 'Margherita' });
+    const dialog = await screen.findByRole('dialog', { name: 'Margherita' });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Make it half-and-half' }));
     const options = within(within(dialog).getByRole('combobox', { name: 'Second half' })).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Choose a pizza…', 'Diavola ($22.00)']);

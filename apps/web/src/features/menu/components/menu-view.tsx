@@ -13,8 +13,8 @@ import { type ReactNode, useDeferredValue, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useMenu } from '../api/get-menu';
 import { CategoryNav } from './category-nav';
+import { LazyProductDialog, productDialog } from './lazy-product-dialog';
 import { ProductCard } from './product-card';
-import { ProductDialog } from './product-dialog';
 
 export interface MenuViewProps {
   restaurantId: number;
@@ -42,6 +42,7 @@ export function MenuView(props: MenuViewProps) {
   const [search, setSearch] = useState('');
   const term = useDeferredValue(search.trim().toLowerCase());
   const [openId, setOpenId] = useState<number | null>(null);
+  productDialog.usePrefetchWhenIdle();
   const [labels, setLabels] = useState<MenuLabel[]>([]);
 
   const vertical = props.categoryLayout === 'vertical';
@@ -179,7 +180,10 @@ export function MenuView(props: MenuViewProps) {
                     product={p}
                     showUnit={props.showProductUnit}
                     unavailableNote={outside.has(category.id) ? 'Not served now' : undefined}
-                    onChoose={(x) => setOpenId(x.id)}
+                    onChoose={(x) => {
+                      void productDialog.load();
+                      setOpenId(x.id);
+                    }}
                   />
                 ))}
               </div>
@@ -188,7 +192,7 @@ export function MenuView(props: MenuViewProps) {
         </div>
       </div>
       {open && (
-        <ProductDialog
+        <LazyProductDialog
           key={open.id}
           restaurantId={restaurantId}
           product={open}

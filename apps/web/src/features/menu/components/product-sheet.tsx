@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { menuQueryOptions, useMenu } from '../api/get-menu';
 import { defaultAttributeValues, productCartPayload } from '../lib/selection';
-import { ProductDialog } from './product-dialog';
+import { LazyProductDialog, productDialog } from './lazy-product-dialog';
 
 /** A size to pick, or a modifier group with a minimum: the customer must choose before it is added. */
 export const needsChoices = (product: MenuProduct) =>
@@ -29,7 +29,7 @@ function Sheet({
   const product = data?.products.find((p) => p.id === opened.productId && p.is_available);
   if (!data || !product) return null;
   return (
-    <ProductDialog
+    <LazyProductDialog
       restaurantId={opened.restaurantId}
       product={product}
       halves={data.products.filter((p) => p.is_half_and_half && p.is_available && p.id !== product.id)}
@@ -55,13 +55,17 @@ export function useProductPicker({
 }): { pick(restaurantId: number, productId: number, fallback: AddProductPayload): Promise<void>; sheet: ReactNode } {
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState<Opened | null>(null);
+  productDialog.usePrefetchWhenIdle();
 
   async function pick(restaurantId: number, productId: number, fallback: AddProductPayload) {
     const menu = await queryClient.fetchQuery(menuQueryOptions(restaurantId, channel)).catch(() => null);
     const product = menu?.products.find((p) => p.id === productId);
     // Not on today's menu (or the menu did not load): the cart call says why it cannot be added.
     if (!product) return onAddToCart(fallback);
-    if (product.is_available && needsChoices(product)) return setOpened({ restaurantId, productId });
+    if (product.is_available && needsChoices(product)) {
+      void productDialog.load();
+      return setOpened({ restaurantId, productId });
+    }
     onAddToCart(
       productCartPayload({
         restaurantId,

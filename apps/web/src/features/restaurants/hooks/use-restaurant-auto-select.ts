@@ -1,6 +1,6 @@
 import { type RestaurantEntry, restaurantStatus } from '@orderfront/core';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { withSonner } from '@/lib/toast';
 import { isFailedFetch, useRestaurants } from '../api/get-restaurants';
 import { usePageChoosesRestaurant } from '../lib/page-choice';
 import { useRestaurantStore } from '../stores/restaurant-store';
@@ -37,7 +37,7 @@ export function useRestaurantAutoSelect(): { mandatoryOpen: boolean } {
     const active = activeOnly(data);
     if (active.length === 1 && active[0]) {
       store.selectRestaurant(active[0]);
-      toast.success(restaurantSelectedToast);
+      withSonner(({ toast }) => toast.success(restaurantSelectedToast));
     }
   }, [data, hasSelection]);
 
