@@ -705,6 +705,8 @@ export interface OrdersTable {
   payment_provider: 'sandbox' | 'stripe' | null;
   payment_id: string | null;
   refund_id: string | null;
+  /** When the order's money went back (decision 044); null unless refunded. */
+  refunded_at: Generated<Timestamp | null>;
   currency: string;
   subtotal_cents: number;
   discount_cents: number;

@@ -49,6 +49,7 @@ export function reportsService(db: Db) {
           method: row.method,
           payment_method: row.payment_method,
           refunded: row.payment_status === 'refunded',
+          refunded_at: row.refunded_at ? new Date(row.refunded_at as string).toISOString() : null,
           tax_exclusive: taxExclusive,
           subtotal: row.subtotal_cents,
           discount: row.discount_cents,
