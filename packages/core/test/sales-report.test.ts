@@ -36,6 +36,7 @@ function order(overrides: Partial<ReportOrder> = {}): ReportOrder {
     total: 3000,
     amount_due: 3000,
     tip: 0,
+    tip_tax: 0,
     lines: [{ name: 'Margherita', quantity: 2, discounted_item_total: 3000, tax: 273, details: ['Size: Large'] }],
     adjustments: [],
     ...overrides,
@@ -217,6 +218,7 @@ const orderArb: fc.Arbitrary<ReportOrder> = fc
     loyalty: fc.integer({ min: 0, max: 2000 }),
     giftBalance: fc.integer({ min: 0, max: 5000 }),
     tip: fc.integer({ min: 0, max: 1500 }),
+    tipsTaxed: fc.boolean(),
     refunded: fc.boolean(),
     refundAfter: fc.integer({ min: 0, max: 12 * 24 * 3600 * 1000 }),
     exclusive: fc.boolean(),
@@ -264,6 +266,7 @@ const orderArb: fc.Arbitrary<ReportOrder> = fc
       total,
       amount_due: total - giftCard + o.tip,
       tip: o.tip,
+      tip_tax: o.tipsTaxed ? Math.floor((o.tip * 1000 * 2 + 11_000) / 22_000) : 0,
       lines: fixed,
       adjustments: [
         { reason: 'coupon', amount: -coupon },
@@ -280,6 +283,10 @@ describe('sales report: properties', () => {
       fc.property(fc.array(orderArb, { maxLength: 25 }), (orders) => {
         const r = buildSalesReport({ ...base, orders });
         const t = r.totals;
+        // Products: the lines sold less the lines refunded in the period, after their discounts.
+        const inPeriod = (at: string, o: ReportOrder) => r.days.some((d) => d.date === dateOf({ ...o, placed_at: at }));
+        const sold = orders.filter((o) => inPeriod(o.placed_at, o));
+        const refunded = orders.filter((o) => o.refunded && inPeriod(o.refunded_at ?? o.placed_at, o));
         expect(
           t.gross_sales -
             t.coupon_discounts -
@@ -294,6 +301,8 @@ describe('sales report: properties', () => {
         expect(sum(r.days, (d) => d.net_sales)).toBe(t.net_sales);
         expect(sum(r.days, (d) => d.orders)).toBe(t.orders);
         expect(sum(r.days, (d) => d.tax)).toBe(t.tax);
+        // Tax collected is the orders' tax and their tips' tax, less the refunds', to the cent.
+        expect(t.tax).toBe(sum(sold, (o) => o.tax + o.tip_tax) - sum(refunded, (o) => o.tax + o.tip_tax));
         expect(sum(r.days, (d) => d.discounts)).toBe(t.coupon_discounts + t.offer_discounts + t.points_discounts);
         expect(sum(r.hours, (h) => h.net_sales)).toBe(t.net_sales);
         expect(sum(r.heat, (h) => h.orders)).toBe(t.orders);
@@ -301,10 +310,6 @@ describe('sales report: properties', () => {
         // Money paid (card, cash, gift card) less what went back is the net.
         const paid = r.payments.filter((p) => p.method !== 'points');
         expect(sum(paid, (p) => p.amount - p.refunded)).toBe(t.net_sales);
-        // Products: the lines sold less the lines refunded in the period, after their discounts.
-        const inPeriod = (at: string, o: ReportOrder) => r.days.some((d) => d.date === dateOf({ ...o, placed_at: at }));
-        const sold = orders.filter((o) => inPeriod(o.placed_at, o));
-        const refunded = orders.filter((o) => o.refunded && inPeriod(o.refunded_at ?? o.placed_at, o));
         expect(sum(r.products, (p) => p.sales)).toBe(
           sum(sold, (o) => o.subtotal - o.discount) - sum(refunded, (o) => o.subtotal - o.discount),
         );
@@ -345,6 +350,17 @@ describe('sales report: properties', () => {
         expect(after.gross_sales - before.gross_sales).toBe(one.subtotal);
       }),
     );
+  });
+});
+
+describe('tips that bear tax (decision 044)', () => {
+  it('add the tax inside the tip to tax collected; net sales stay what was paid; a refund takes both back', () => {
+    const tipped = order({ tip: 1000, tip_tax: 91, amount_due: 4000 });
+    const r = buildSalesReport({ ...base, orders: [tipped] });
+    expect(r.totals).toMatchObject({ tips: 1000, tax: 273 + 91, net_sales: 4000 });
+    expect(r.days[0]).toMatchObject({ tax: 364, net_sales: 4000 });
+    const gone = buildSalesReport({ ...base, orders: [{ ...tipped, refunded: true, refunded_at: tipped.placed_at }] });
+    expect(gone.totals).toMatchObject({ tax: 0, net_sales: 0, refunds: 4000 });
   });
 });
 

@@ -53,6 +53,8 @@ export interface ReportOrder {
   /** Left for card or cash after the gift card (tips included, paid with the order's payment). */
   amount_due: number;
   tip: number;
+  /** The tax inside the tip when the business's tips bear tax (decision 044), else 0. */
+  tip_tax: number;
   lines: readonly ReportOrderLine[];
   adjustments: readonly { reason: string; amount: number }[];
 }
@@ -91,7 +93,7 @@ export interface SalesFigures {
   /** Tax added on top of prices (exclusive tenants); 0 when prices include it. */
   exclusive_tax: number;
   net_sales: number;
-  /** Tax in the orders that were not refunded. */
+  /** Tax collected: the orders' tax and the tax inside their tips (decision 044), less refunds'. */
   tax: number;
   /** net_sales ÷ orders not refunded, rounded half up; 0 without any. */
   average_order_value: number;
@@ -160,14 +162,14 @@ export function saleFigures(order: ReportOrder): SalesFigures {
     surcharges: order.surcharge,
     exclusive_tax: order.tax_exclusive ? order.tax : 0,
     net_sales: paid,
-    tax: order.tax,
+    tax: order.tax + order.tip_tax,
   };
 }
 
 /** What a refund takes away on the day it was made (decision 044): the whole order's money and its tax. */
 export function refundFigures(order: ReportOrder): SalesFigures {
   const paid = order.total + order.tip;
-  return { ...emptyFigures(), refunded_orders: 1, refunds: paid, net_sales: -paid, tax: -order.tax };
+  return { ...emptyFigures(), refunded_orders: 1, refunds: paid, net_sales: -paid, tax: -(order.tax + order.tip_tax) };
 }
 
 /** One order's contribution to every figure when it was placed and refunded in the same period. */

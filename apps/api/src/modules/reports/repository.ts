@@ -44,6 +44,7 @@ export function reportsRepository(db: Db) {
           'gift_card_cents',
           'loyalty_cents',
           'tip_cents',
+          'tip_tax_cents',
           'total_cents',
           'amount_due_cents',
           'snapshot',

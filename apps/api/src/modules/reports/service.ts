@@ -61,6 +61,7 @@ export function reportsService(db: Db) {
           total: row.total_cents,
           amount_due: row.amount_due_cents,
           tip: row.tip_cents,
+          tip_tax: row.tip_tax_cents,
           lines: snapshot.lines.map((l) => ({
             name: l.name,
             quantity: l.quantity,
