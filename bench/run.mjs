@@ -13,11 +13,11 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import nodeModule from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { freePort } from '../scripts/free-port.mjs';
 import { buildIfNeeded, root } from '../scripts/lib.mjs';
 
 const apiRequire = nodeModule.createRequire(path.join(root, 'apps/api/package.json'));
@@ -39,14 +39,6 @@ const goals = {
   postgresToSqlite: 0.5,
   serverRssMb: 250,
 };
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 function entryAssets() {
   const dist = path.join(root, 'apps/web/dist');

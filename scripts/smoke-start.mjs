@@ -3,20 +3,10 @@
 // the start on another Node version: `node scripts/smoke-start.mjs /path/to/node`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 import { root } from './lib.mjs';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 export async function smokeStart(node = process.execPath, env = {}) {
   const port = await freePort();

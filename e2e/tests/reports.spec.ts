@@ -292,7 +292,12 @@ test.describe('tips', () => {
   }) => {
     test.slow();
     const headers = { authorization: `Bearer ${await ownerToken(request)}` };
-    const on = { methods: { pickup: true, delivery: false, dine_in: false }, presets: [5, 10, 15], allow_custom: true };
+    const on = {
+      methods: { pickup: true, delivery: false, dine_in: false },
+      presets: [5, 10, 15],
+      allow_custom: true,
+      taxed: false,
+    };
     baseExpect((await request.put('/api/v2/admin/tips', { headers, data: on })).status()).toBe(200);
     try {
       await chooseRestaurant(page, request, 'Surry Hills');
@@ -354,6 +359,7 @@ test.describe('tips', () => {
       const presets = form.getByLabel('Percentages offered as buttons');
       await form.getByRole('checkbox', { name: 'Pickup' }).check();
       await form.getByRole('checkbox', { name: /type an amount of their own/ }).check();
+      await form.getByRole('checkbox', { name: /Tips include the business’s tax/ }).check();
       await presets.fill('5, 10, 10');
       await form.getByRole('button', { name: 'Save tips' }).click();
       await expect(form.getByText('Each percentage once')).toBeVisible();
@@ -367,6 +373,7 @@ test.describe('tips', () => {
         methods: { pickup: true, delivery: false, dine_in: false },
         presets: [5, 10, 15],
         allow_custom: true,
+        taxed: true,
       });
 
       // A customer, in a browser of their own.
@@ -394,7 +401,12 @@ test.describe('tips', () => {
     } finally {
       await request.put('/api/v2/admin/tips', {
         headers,
-        data: { methods: { pickup: false, delivery: false, dine_in: false }, presets: [5, 10, 15], allow_custom: true },
+        data: {
+          methods: { pickup: false, delivery: false, dine_in: false },
+          presets: [5, 10, 15],
+          allow_custom: true,
+          taxed: false,
+        },
       });
     }
   });

@@ -369,6 +369,8 @@ describe('payment webhooks', () => {
     const row = await orderRow(ctx, placed.order.id);
     expect(row).toMatchObject({ status: 'cancelled', payment_status: 'refunded', cancel_reason: 'Payment refunded' });
     expect(row.released_at).not.toBeNull();
+    // Reports count the refund on the day it was made (decision 044).
+    expect(row.refunded_at).not.toBeNull();
     expect(await historyOf(ctx, placed.order.id)).toEqual(['pending_payment', 'placed', 'cancelled']);
   });
 
@@ -501,7 +503,10 @@ describe('staff moving orders (PATCH /v2/admin/orders/:id/status)', () => {
     const refunded = await changeStatus(staff.token, id, { status: 'refunded' });
     expect(refunded.statusCode).toBe(200);
     expect(refunded.json().data).toMatchObject({ status: 'refunded', payment_status: 'refunded' });
+    const refundedAt = (await orderRow(ctx, id)).refunded_at;
+    expect(refundedAt).not.toBeNull();
     expect((await changeStatus(staff.token, id, { status: 'refunded' })).statusCode).toBe(409);
+    expect((await orderRow(ctx, id)).refunded_at).toEqual(refundedAt);
     const refunds = await ctx.db
       .selectFrom('sandbox_refunds')
       .selectAll()

@@ -49,6 +49,7 @@ interface Seeded {
   payment?: 'card' | 'cash_on_delivery';
   status?: 'placed' | 'completed' | 'cancelled' | 'refunded' | 'pending_payment';
   paymentStatus?: 'paid' | 'unpaid' | 'refunded' | 'pending';
+  refundedAt?: string;
   subtotal: number;
   tax: number;
   coupon?: number;
@@ -112,6 +113,7 @@ async function seedOrder(o: Seeded) {
       payment_provider: null,
       payment_id: null,
       refund_id: null,
+      refunded_at: o.refundedAt ?? null,
       currency: 'AUD',
       subtotal_cents: o.subtotal,
       discount_cents: coupon,
@@ -222,6 +224,19 @@ beforeAll(async () => {
     subtotal: 4400,
     tax: 400,
     lines: [{ name: 'Chips', quantity: 4, total: 4400, tax: 400 }],
+  });
+  // Placed Wednesday 28 October, refunded Wednesday 4 November 10:00 in Sydney: a sale in one week,
+  // a refund in the next (decision 044), and neither in the seeded week.
+  await seedOrder({
+    restaurant: 'surry-hills',
+    placedAt: '2026-10-28T02:00:00.000Z',
+    status: 'refunded',
+    paymentStatus: 'refunded',
+    refundedAt: '2026-11-03T23:00:00.000Z',
+    subtotal: 3300,
+    tip: 330,
+    tax: 300,
+    lines: [{ name: 'Osso buco', quantity: 1, total: 3300, tax: 300 }],
   });
   const third = Object.keys(ids).find((slug) => slug !== 'surry-hills' && slug !== 'parramatta') as string;
   await seedOrder({
@@ -363,6 +378,35 @@ describe('a seeded week gives known totals', () => {
       manager,
     );
     expect(two.json().data.totals.net_sales).toBe(11_900);
+  });
+});
+
+describe('a refund made in a later period than its order (decision 044)', () => {
+  const sale = 'from=2026-10-26&to=2026-11-01';
+  const refund = 'from=2026-11-02&to=2026-11-08';
+  it('counts the sale in its week and the refund on the day it was made', async () => {
+    const first = (await call(ctx, 'GET', `/v2/admin/reports?${sale}`, owner)).json().data;
+    expect(first.totals).toMatchObject({ orders: 1, refunded_orders: 0, refunds: 0, net_sales: 3630, tax: 300 });
+    expect(first.products).toEqual([{ name: 'Osso buco', quantity: 1, sales: 3300 }]);
+    const second = (await call(ctx, 'GET', `/v2/admin/reports?${refund}`, manager)).json().data;
+    expect(second.totals).toMatchObject({ orders: 0, refunded_orders: 1, refunds: 3630, net_sales: -3630, tax: -300 });
+    expect(second.days.find((d: { date: string }) => d.date === '2026-11-04')).toMatchObject({
+      orders: 0,
+      refunds: 3630,
+      net_sales: -3630,
+    });
+    expect(second.payments[0]).toEqual({ method: 'card', orders: 0, amount: 0, refunded: 3630 });
+    // Over both weeks the order and its refund reconcile to nothing.
+    const both = (await call(ctx, 'GET', '/v2/admin/reports?from=2026-10-26&to=2026-11-08', owner)).json().data;
+    expect(both.totals).toMatchObject({ orders: 1, refunded_orders: 1, refunds: 3630, net_sales: 0, tax: 0 });
+    const csv = parseCsv((await call(ctx, 'GET', `/v2/admin/reports/export?${refund}&table=days`, owner)).body);
+    expect(csv.find((r) => r[0] === '2026-11-04')?.slice(4, 8)).toEqual(['36.30', '0.00', '-36.30', '-3.00']);
+  });
+
+  it('a manager of another restaurant does not see it', async () => {
+    const limited = await userWithRole(ctx, 'manager', { restaurants: [ids.parramatta as number] });
+    const other = (await call(ctx, 'GET', `/v2/admin/reports?${refund}`, limited.token)).json().data;
+    expect(other.totals).toMatchObject({ refunded_orders: 0, refunds: 0, net_sales: 0 });
   });
 });
 

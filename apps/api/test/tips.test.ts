@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/app.js';
 import { signInAs, tenantId } from './support/auth.js';
 import { call, confirmSandbox, guestOrder, newGuest, pickupOrder, type Shop, startShop } from './support/orders.js';
+import { pdfText } from './support/pdf.js';
 
 let ctx: TestContext;
 let shop: Shop;
@@ -42,6 +43,7 @@ describe('tip settings', () => {
       methods: { pickup: true, delivery: false, dine_in: true },
       presets: [15, 5, 10],
       allow_custom: false,
+      taxed: false,
     };
     expect((await call(ctx, 'PUT', '/v2/admin/tips', await signInAs(ctx.app, 'manager'), settings)).statusCode).toBe(
       403,
@@ -115,6 +117,7 @@ describe('a tip at checkout', () => {
       methods: { pickup: true, delivery: false, dine_in: false },
       presets: [10],
       allow_custom: true,
+      taxed: false,
     });
     const custom = await guestOrder(shop, { payment_method: 'cash_on_delivery', tip: { amount: 250 } });
     expect(custom.placed.order.totals).toMatchObject({ tip: 250 });
@@ -132,6 +135,7 @@ describe('a tip at checkout', () => {
       methods: { pickup: true, delivery: false, dine_in: false },
       presets: [10],
       allow_custom: true,
+      taxed: false,
     });
     const before = await orderCount();
     for (const [amount, fields] of [
@@ -154,6 +158,7 @@ describe('a tip at checkout', () => {
       methods: { pickup: true, delivery: false, dine_in: false },
       presets: [10],
       allow_custom: false,
+      taxed: false,
     });
     const count = await orderCount();
     const refused = await pickupOrder(shop, await newGuest(ctx), { tip: { amount: 250 } });
@@ -166,5 +171,54 @@ describe('a tip at checkout', () => {
     expect(
       (await guestOrder(shop, { payment_method: 'cash_on_delivery', tip: { percent: 10 } })).placed.order.totals.tip,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe('tips that bear tax (decision 044)', () => {
+  it('the setting is saved; an order keeps the tax inside its tip; the invoice and the report show it', async () => {
+    const settings = {
+      methods: { pickup: true, delivery: false, dine_in: false },
+      presets: [10],
+      allow_custom: true,
+      taxed: true,
+    };
+    const missing = await call(ctx, 'PUT', '/v2/admin/tips', owner, { ...settings, taxed: undefined });
+    expect(missing.statusCode).toBe(400);
+    const saved = await call(ctx, 'PUT', '/v2/admin/tips', owner, settings);
+    expect(saved.json().data.taxed).toBe(true);
+    expect((await call(ctx, 'GET', `/v2/tips?tenant_id=${tenantId}`, null)).json().data.taxed).toBe(true);
+
+    // The demo business charges 10 % GST inside prices: $11.00 of tip carries $1.00 of GST.
+    const { guest, placed } = await guestOrder(shop, { payment_method: 'cash_on_delivery', tip: { amount: 1100 } });
+    expect(placed.order.totals).toMatchObject({ tip: 1100, tip_tax: 100 });
+    expect(placed.order.totals.amount_due).toBe(placed.order.totals.total + 1100);
+
+    const invoice = await call(ctx, 'GET', `/v2/orders/${placed.order.id}/invoice`, guest.token);
+    expect(invoice.statusCode).toBe(200);
+    const text = pdfText(invoice.rawPayload);
+    expect(text).toContain('Tip includes GST');
+    expect(text).toContain('$1.00');
+
+    const today = toZoned(new Date(), 'Australia/Sydney').date;
+    const report = (
+      await call(ctx, 'GET', `/v2/admin/reports?from=${today}&to=${today}&restaurant_id=${shop.restaurantId}`, owner)
+    ).json().data;
+    const taxOfOrders = await ctx.db
+      .selectFrom('orders')
+      .select(['tax_cents', 'tip_tax_cents'])
+      .where('tenant_id', '=', tenantId)
+      .where('restaurant_id', '=', shop.restaurantId)
+      .where('placed_at', 'is not', null)
+      .where('status', '!=', 'cancelled')
+      .where('payment_status', '!=', 'refunded')
+      .execute();
+    expect(report.totals.tax).toBe(taxOfOrders.reduce((s, o) => s + Number(o.tax_cents) + Number(o.tip_tax_cents), 0));
+
+    // Turned off again: new orders carry no tax in their tips; the order placed keeps its own.
+    await call(ctx, 'PUT', '/v2/admin/tips', owner, { ...settings, taxed: false });
+    const later = await guestOrder(shop, { payment_method: 'cash_on_delivery', tip: { amount: 1100 } });
+    expect(later.placed.order.totals.tip_tax).toBe(0);
+    const kept = await call(ctx, 'GET', `/v2/orders/${placed.order.id}`, guest.token);
+    expect(kept.json().data.totals.tip_tax).toBe(100);
   });
 });

@@ -10,6 +10,7 @@ import {
   reportTableCsv,
   reportTables,
   toCsv,
+  toZoned,
 } from '../src/index.js';
 
 const sydney = 'Australia/Sydney';
@@ -23,6 +24,7 @@ function order(overrides: Partial<ReportOrder> = {}): ReportOrder {
     method: 'pickup',
     payment_method: 'card',
     refunded: false,
+    refunded_at: null,
     tax_exclusive: false,
     subtotal: 3000,
     discount: 0,
@@ -34,6 +36,7 @@ function order(overrides: Partial<ReportOrder> = {}): ReportOrder {
     total: 3000,
     amount_due: 3000,
     tip: 0,
+    tip_tax: 0,
     lines: [{ name: 'Margherita', quantity: 2, discounted_item_total: 3000, tax: 273, details: ['Size: Large'] }],
     adjustments: [],
     ...overrides,
@@ -105,6 +108,7 @@ describe('sales report: worked example', () => {
     amount_due: 2000,
     tax: 182,
     refunded: true,
+    refunded_at: '2026-11-18T05:00:00.000Z',
     lines: [{ name: 'Calzone', quantity: 1, discounted_item_total: 2000, tax: 182, details: [] }],
   });
   const outside = order({ order_number: '999', placed_at: '2026-11-15T12:59:00.000Z' }); // Sunday 23:59 local
@@ -214,7 +218,9 @@ const orderArb: fc.Arbitrary<ReportOrder> = fc
     loyalty: fc.integer({ min: 0, max: 2000 }),
     giftBalance: fc.integer({ min: 0, max: 5000 }),
     tip: fc.integer({ min: 0, max: 1500 }),
+    tipsTaxed: fc.boolean(),
     refunded: fc.boolean(),
+    refundAfter: fc.integer({ min: 0, max: 12 * 24 * 3600 * 1000 }),
     exclusive: fc.boolean(),
     at: fc.integer({ min: Date.parse('2026-11-15T00:00:00Z'), max: Date.parse('2026-11-24T00:00:00Z') }),
     method: fc.constantFrom('pickup', 'delivery', 'dine_in'),
@@ -248,6 +254,7 @@ const orderArb: fc.Arbitrary<ReportOrder> = fc
       method: o.method,
       payment_method: o.payment,
       refunded: o.refunded,
+      refunded_at: o.refunded ? new Date(o.at + o.refundAfter).toISOString() : null,
       tax_exclusive: o.exclusive,
       subtotal,
       discount,
@@ -259,6 +266,7 @@ const orderArb: fc.Arbitrary<ReportOrder> = fc
       total,
       amount_due: total - giftCard + o.tip,
       tip: o.tip,
+      tip_tax: o.tipsTaxed ? Math.floor((o.tip * 1000 * 2 + 11_000) / 22_000) : 0,
       lines: fixed,
       adjustments: [
         { reason: 'coupon', amount: -coupon },
@@ -275,6 +283,10 @@ describe('sales report: properties', () => {
       fc.property(fc.array(orderArb, { maxLength: 25 }), (orders) => {
         const r = buildSalesReport({ ...base, orders });
         const t = r.totals;
+        // Products: the lines sold less the lines refunded in the period, after their discounts.
+        const inPeriod = (at: string, o: ReportOrder) => r.days.some((d) => d.date === dateOf({ ...o, placed_at: at }));
+        const sold = orders.filter((o) => inPeriod(o.placed_at, o));
+        const refunded = orders.filter((o) => o.refunded && inPeriod(o.refunded_at ?? o.placed_at, o));
         expect(
           t.gross_sales -
             t.coupon_discounts -
@@ -289,6 +301,8 @@ describe('sales report: properties', () => {
         expect(sum(r.days, (d) => d.net_sales)).toBe(t.net_sales);
         expect(sum(r.days, (d) => d.orders)).toBe(t.orders);
         expect(sum(r.days, (d) => d.tax)).toBe(t.tax);
+        // Tax collected is the orders' tax and their tips' tax, less the refunds', to the cent.
+        expect(t.tax).toBe(sum(sold, (o) => o.tax + o.tip_tax) - sum(refunded, (o) => o.tax + o.tip_tax));
         expect(sum(r.days, (d) => d.discounts)).toBe(t.coupon_discounts + t.offer_discounts + t.points_discounts);
         expect(sum(r.hours, (h) => h.net_sales)).toBe(t.net_sales);
         expect(sum(r.heat, (h) => h.orders)).toBe(t.orders);
@@ -296,9 +310,12 @@ describe('sales report: properties', () => {
         // Money paid (card, cash, gift card) less what went back is the net.
         const paid = r.payments.filter((p) => p.method !== 'points');
         expect(sum(paid, (p) => p.amount - p.refunded)).toBe(t.net_sales);
-        // Products: the lines of the orders kept, after their discounts.
-        const kept = orders.filter((o) => !o.refunded && r.days.some((d) => d.date === dateOf(o)));
-        expect(sum(r.products, (p) => p.sales)).toBe(sum(kept, (o) => o.subtotal - o.discount));
+        expect(sum(r.products, (p) => p.sales)).toBe(
+          sum(sold, (o) => o.subtotal - o.discount) - sum(refunded, (o) => o.subtotal - o.discount),
+        );
+        // Reconciles with the orders placed and the refunds made in the period, to the cent.
+        expect(t.net_sales).toBe(sum(sold, (o) => o.total + o.tip) - sum(refunded, (o) => o.total + o.tip));
+        expect(t.refunded_orders).toBe(refunded.length);
       }),
       { numRuns: 200 },
     );
@@ -307,7 +324,7 @@ describe('sales report: properties', () => {
   it('a refunded order nets out to zero everywhere', () => {
     fc.assert(
       fc.property(orderArb, (o) => {
-        const within = { ...o, placed_at: '2026-11-18T03:00:00.000Z' };
+        const within = { ...o, placed_at: '2026-11-18T03:00:00.000Z', refunded_at: '2026-11-18T04:00:00.000Z' };
         const r = buildSalesReport({ ...base, orders: [{ ...within, refunded: true }] });
         expect(r.totals.net_sales).toBe(0);
         expect(r.totals.tax).toBe(0);
@@ -322,7 +339,11 @@ describe('sales report: properties', () => {
   it('adding an order adds exactly its figures', () => {
     fc.assert(
       fc.property(fc.array(orderArb, { maxLength: 10 }), orderArb, (orders, extra) => {
-        const one = { ...extra, placed_at: '2026-11-19T03:00:00.000Z' };
+        const one = {
+          ...extra,
+          placed_at: '2026-11-19T03:00:00.000Z',
+          refunded_at: extra.refunded ? '2026-11-19T04:00:00.000Z' : null,
+        };
         const before = buildSalesReport({ ...base, orders }).totals;
         const after = buildSalesReport({ ...base, orders: [...orders, one] }).totals;
         expect(after.net_sales - before.net_sales).toBe(one.refunded ? 0 : one.total + one.tip);
@@ -332,14 +353,80 @@ describe('sales report: properties', () => {
   });
 });
 
-function dateOf(o: ReportOrder) {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: o.timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(o.placed_at));
-}
+describe('tips that bear tax (decision 044)', () => {
+  it('add the tax inside the tip to tax collected; net sales stay what was paid; a refund takes both back', () => {
+    const tipped = order({ tip: 1000, tip_tax: 91, amount_due: 4000 });
+    const r = buildSalesReport({ ...base, orders: [tipped] });
+    expect(r.totals).toMatchObject({ tips: 1000, tax: 273 + 91, net_sales: 4000 });
+    expect(r.days[0]).toMatchObject({ tax: 364, net_sales: 4000 });
+    const gone = buildSalesReport({ ...base, orders: [{ ...tipped, refunded: true, refunded_at: tipped.placed_at }] });
+    expect(gone.totals).toMatchObject({ tax: 0, net_sales: 0, refunds: 4000 });
+  });
+});
+
+describe('refunds on the day they were made (decision 044)', () => {
+  // Placed Friday 20 November, refunded Tuesday 24 November 09:30 in Sydney: a sale in the first
+  // week, a refund in the second.
+  const late = order({
+    order_number: '1010',
+    placed_at: '2026-11-20T01:00:00.000Z',
+    tip: 300,
+    amount_due: 3300,
+    refunded: true,
+    refunded_at: '2026-11-23T22:30:00.000Z',
+  });
+  const first = buildSalesReport({ ...base, orders: [late] });
+  const second = buildSalesReport({ ...base, from: '2026-11-23', to: '2026-11-29', orders: [late] });
+  const both = buildSalesReport({ ...base, from: '2026-11-16', to: '2026-11-29', orders: [late] });
+
+  it('counts the sale in the week it was placed and the refund in the week it was made', () => {
+    expect(first.totals).toMatchObject({ orders: 1, refunded_orders: 0, refunds: 0, net_sales: 3300, tax: 273 });
+    expect(first.products).toEqual([{ name: 'Margherita', quantity: 2, sales: 3000 }]);
+    expect(second.totals).toMatchObject({ orders: 0, refunded_orders: 1, refunds: 3300, net_sales: -3300, tax: -273 });
+    expect(second.days.find((d) => d.date === '2026-11-24')).toMatchObject({ refunds: 3300, net_sales: -3300 });
+    expect(second.hours[9]).toEqual({ hour: 9, orders: 0, net_sales: -3300 });
+    expect(second.payments[0]).toEqual({ method: 'card', orders: 0, amount: 0, refunded: 3300 });
+    expect(second.products).toEqual([{ name: 'Margherita', quantity: -2, sales: -3000 }]);
+    expect(second.totals.average_order_value).toBe(0);
+  });
+
+  it('two periods add up to the period covering both', () => {
+    expect(both.totals.net_sales).toBe(0);
+    for (const key of Object.keys(both.totals) as (keyof typeof both.totals)[]) {
+      if (key === 'average_order_value') continue;
+      expect(first.totals[key] + second.totals[key]).toBe(both.totals[key]);
+    }
+    expect(both.products).toEqual([]);
+  });
+
+  it('any split of a fortnight reconciles to the cent', () => {
+    fc.assert(
+      fc.property(fc.array(orderArb, { maxLength: 20 }), fc.integer({ min: 0, max: 12 }), (orders, cut) => {
+        const from = '2026-11-14';
+        const mid = `2026-11-${String(14 + cut).padStart(2, '0')}`;
+        const next = `2026-11-${String(15 + cut).padStart(2, '0')}`;
+        const to = '2026-11-27';
+        const a = buildSalesReport({ ...base, from, to: mid, orders }).totals;
+        const b = buildSalesReport({ ...base, from: next, to, orders }).totals;
+        const whole = buildSalesReport({ ...base, from, to, orders }).totals;
+        for (const key of [
+          'orders',
+          'refunded_orders',
+          'refunds',
+          'net_sales',
+          'tax',
+          'tips',
+          'gross_sales',
+        ] as const) {
+          expect(a[key] + b[key]).toBe(whole[key]);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+const dateOf = (o: ReportOrder) => toZoned(o.placed_at, o.timezone).date;
 
 describe('named report periods', () => {
   it('weeks start on Monday; months are whole calendar months', () => {

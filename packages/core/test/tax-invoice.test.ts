@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildTaxInvoice, type InvoiceBusiness, invoiceProblems, type Order, tipCents } from '../src/index.js';
+import {
+  buildTaxInvoice,
+  type InvoiceBusiness,
+  invoiceProblems,
+  type Order,
+  tipCents,
+  tipTaxCents,
+} from '../src/index.js';
 
 const business: InvoiceBusiness = {
   name: 'Bella Nonna',
@@ -76,6 +83,7 @@ function order(overrides: Partial<Order> = {}, totals: Partial<Order['totals']> 
       loyalty: 100,
       total: 4000 - 500 + 600 - 100,
       tip: 400,
+      tip_tax: 0,
       amount_due: 4000 - 500 + 600 - 100 - 1000 + 400,
       item_count: 3,
       ...totals,
@@ -148,6 +156,16 @@ describe('tax invoice: worked example', () => {
     expect(invoiceProblems(exclusive)).toEqual([]);
   });
 
+  it('a tip that bears GST carries its tax, never added to what was charged (decision 044)', () => {
+    // $4.00 tip at 10 % GST: 400 × 1000 ÷ 11000 = 36.36… → 36 cents of GST inside the tip.
+    const taxed = buildTaxInvoice(order({}, { tip_tax: tipTaxCents(400, 1000, true) }), business, '');
+    expect(taxed.tip_tax).toBe(36);
+    expect(taxed.tax).toBe(318);
+    expect(taxed.charged).toBe(4400);
+    expect(invoiceProblems(taxed)).toEqual([]);
+    expect(invoiceProblems({ ...taxed, tip_tax: 401 })).toHaveLength(1);
+  });
+
   it('discount labels that do not add up give way to the order discount', () => {
     const odd = buildTaxInvoice(order({ adjustments: [] }), business, '');
     expect(odd.discounts).toEqual([{ label: 'Discounts', amount: -500 }]);
@@ -172,7 +190,8 @@ describe('tax invoice: properties', () => {
         fc.integer({ min: 0, max: 5000 }),
         fc.boolean(),
         fc.boolean(),
-        (raw, delivery, loyaltyWanted, tip, giftWanted, cash, exclusive) => {
+        fc.boolean(),
+        (raw, delivery, loyaltyWanted, tip, giftWanted, cash, exclusive, tipsTaxed) => {
           const lines = raw.map((r, i) => {
             const item = r.q * r.price;
             const discount = Math.floor((item * r.share) / 200);
@@ -205,7 +224,18 @@ describe('tax invoice: properties', () => {
               payment_method: cash ? 'cash_on_delivery' : 'card',
               adjustments: discount ? [{ reason: 'buy_x_get_y', code: null, label: 'Offer', amount: -discount }] : [],
             },
-            { subtotal, discount, tax, delivery, loyalty, total, gift_card: gift, tip, amount_due: total - gift + tip },
+            {
+              subtotal,
+              discount,
+              tax,
+              delivery,
+              loyalty,
+              total,
+              gift_card: gift,
+              tip,
+              tip_tax: tipTaxCents(tip, 1000, tipsTaxed),
+              amount_due: total - gift + tip,
+            },
           );
           const invoice = buildTaxInvoice(o, { ...business, tax_inclusive: !exclusive }, '');
           expect(invoiceProblems(invoice)).toEqual([]);
@@ -224,6 +254,7 @@ describe('tips', () => {
     methods: { pickup: true, delivery: false, dine_in: true },
     presets: [5, 10, 15],
     allow_custom: false,
+    taxed: false,
   };
   it('a preset percentage of what the order costs, rounded half up; a custom amount only when allowed', () => {
     expect(tipCents({ percent: 10 }, 3800, settings, 'pickup')).toEqual({ ok: true, cents: 380 });
@@ -247,5 +278,32 @@ describe('tips', () => {
     expect(tipCents({ amount: 50_001 }, 3800, custom, 'pickup')).toMatchObject({ ok: false });
     expect(tipCents({ amount: -5 }, 3800, custom, 'pickup')).toMatchObject({ ok: false });
     expect(tipCents({ amount: 2.5 }, 3800, custom, 'pickup')).toMatchObject({ ok: false });
+  });
+});
+
+describe('tax inside a tip (decision 044)', () => {
+  it('worked examples: none unless tips bear tax; inside the tip at the rate, rounded half up', () => {
+    expect(tipTaxCents(1000, 1000, false)).toBe(0);
+    expect(tipTaxCents(1000, 1000, true)).toBe(91); // $10 at 10 %: 90.9… cents
+    expect(tipTaxCents(550, 1000, true)).toBe(50); // $5.50 at 10 %: exactly 50 cents
+    expect(tipTaxCents(11, 1000, true)).toBe(1); // 1.0 cent
+    expect(tipTaxCents(5, 1000, true)).toBe(0); // 0.45 of a cent rounds down
+    expect(tipTaxCents(6, 1000, true)).toBe(1); // 0.54 of a cent rounds up
+    expect(tipTaxCents(1150, 1500, true)).toBe(150); // NZ GST 15 %
+    expect(tipTaxCents(1000, 0, true)).toBe(0);
+    expect(tipTaxCents(0, 1000, true)).toBe(0);
+  });
+
+  it('never more than the tip, never loses a cent: tip tax + tip net of tax = tip', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 0, max: 5000 }), (tip, bps) => {
+        const tax = tipTaxCents(tip, bps, true);
+        expect(Number.isInteger(tax)).toBe(true);
+        expect(tax).toBeGreaterThanOrEqual(0);
+        expect(tax).toBeLessThanOrEqual(tip);
+        // Within half a cent of the exact share: rounding never drifts by a whole cent.
+        expect(Math.abs(tax * (10_000 + bps) - tip * bps)).toBeLessThanOrEqual((10_000 + bps) / 2);
+      }),
+    );
   });
 });

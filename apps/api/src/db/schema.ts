@@ -711,6 +711,8 @@ export interface OrdersTable {
   payment_provider: 'sandbox' | 'stripe' | null;
   payment_id: string | null;
   refund_id: string | null;
+  /** When the order's money went back (decision 044); null unless refunded. */
+  refunded_at: Generated<Timestamp | null>;
   currency: string;
   subtotal_cents: number;
   discount_cents: number;
@@ -721,6 +723,8 @@ export interface OrdersTable {
   loyalty_cents: Generated<number>;
   /** Added by the customer on top of the total, paid with the order's payment (decision 040). */
   tip_cents: Generated<number>;
+  /** The tax in the tip when the tenant's tips bear tax (decision 044), fixed when placed; else 0. */
+  tip_tax_cents: Generated<number>;
   total_cents: number;
   amount_due_cents: number;
   item_count: number;
@@ -919,6 +923,8 @@ export interface TipSettingsTable {
   /** JSON list of whole percentages. */
   presets: string;
   allow_custom: number;
+  /** 1 when tips bear the tenant's tax (decision 044). */
+  taxed: Generated<number>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

@@ -67,6 +67,7 @@ export function order(patch: Partial<Order> = {}): Order {
       loyalty: 0,
       total: 3800,
       tip: 0,
+      tip_tax: 0,
       amount_due: 3800,
       item_count: 2,
     },

@@ -109,6 +109,8 @@ export const orderTotalsSchema = z.object({
   total: z.number().int(),
   /** Added by the customer on top of the total, never discounted (decision 040). */
   tip: z.number().int(),
+  /** The tax inside the tip when the business's tips bear tax (decision 044), else 0. */
+  tip_tax: z.number().int(),
   /** What is left to pay by card or cash after gift card (the tip included). */
   amount_due: z.number().int(),
   item_count: z.number().int(),

@@ -12,6 +12,8 @@ export const tipSettingsSchema = z.strictObject({
     .max(4, 'Offer at most four percentages')
     .refine((list) => new Set(list).size === list.length, 'Each percentage once'),
   allow_custom: z.boolean(),
+  /** Tips bear the business's tax, which is inside the tip, never added to it (decision 044). */
+  taxed: z.boolean(),
 });
 export type TipSettings = z.infer<typeof tipSettingsSchema>;
 export const tipSettingsResponseSchema = envelope(tipSettingsSchema);
@@ -40,4 +42,5 @@ export const defaultTipSettings: TipSettings = {
   methods: { pickup: false, delivery: false, dine_in: false },
   presets: [5, 10, 15],
   allow_custom: true,
+  taxed: false,
 };

@@ -1,12 +1,13 @@
 import { addDays, daysBetween, toZoned, weekdayOf } from './zoned-time.js';
 
 /**
- * The sales report (decision 039): a pure fold over the orders' immutable snapshots and the gift
- * card ledger, never re-priced. Every figure is integer cents and every breakdown adds up to the
- * totals: the same orders feed each table, and a refunded order nets out to zero in every one.
+ * The sales report (decisions 039, 044): a pure fold over the orders' immutable snapshots and the
+ * gift card ledger, never re-priced. Every figure is integer cents and every breakdown adds up to
+ * the totals: the same orders feed each table. A sale counts on the local day its order was placed,
+ * a refund on the local day it was made, so an order refunded the same day nets out to zero.
  *
  *   net_sales = gross_sales − coupon − offer − points + delivery + surcharges + exclusive tax + tips − refunds
- *             = Σ (total + tip) of the orders − refunds
+ *             = Σ (total + tip) of the orders placed − Σ (total + tip) of the refunds made
  */
 
 export type ReportMethod = 'pickup' | 'delivery' | 'dine_in';
@@ -33,6 +34,8 @@ export interface ReportOrder {
   payment_method: ReportPaymentMethod;
   /** The order's money went back to the customer (card, gift card and points). */
   refunded: boolean;
+  /** When it went back (ISO instant); null for an order not refunded (or refunded before this was kept: placed_at). */
+  refunded_at: string | null;
   /** The tenant adds tax on top of prices (else prices include it). */
   tax_exclusive: boolean;
   subtotal: number;
@@ -50,6 +53,8 @@ export interface ReportOrder {
   /** Left for card or cash after the gift card (tips included, paid with the order's payment). */
   amount_due: number;
   tip: number;
+  /** The tax inside the tip when the business's tips bear tax (decision 044), else 0. */
+  tip_tax: number;
   lines: readonly ReportOrderLine[];
   adjustments: readonly { reason: string; amount: number }[];
 }
@@ -88,7 +93,7 @@ export interface SalesFigures {
   /** Tax added on top of prices (exclusive tenants); 0 when prices include it. */
   exclusive_tax: number;
   net_sales: number;
-  /** Tax in the orders that were not refunded. */
+  /** Tax collected: the orders' tax and the tax inside their tips (decision 044), less refunds'. */
   tax: number;
   /** net_sales ÷ orders not refunded, rounded half up; 0 without any. */
   average_order_value: number;
@@ -137,32 +142,45 @@ function emptyFigures(): SalesFigures {
   };
 }
 
-/** One order's contribution to every figure. */
-export function orderFigures(order: ReportOrder): SalesFigures {
+/** What an order adds on the day it was placed, whatever happened to it later. */
+export function saleFigures(order: ReportOrder): SalesFigures {
   const coupon = -order.adjustments
     .filter((a) => couponReasons.has(a.reason) && a.amount < 0)
     .reduce((sum, a) => sum + a.amount, 0);
   // Whatever of the discount is not a coupon is an offer, so no cent of it goes missing.
   const couponPart = Math.min(coupon, order.discount);
   const paid = order.total + order.tip;
-  const refunds = order.refunded ? paid : 0;
   return {
+    ...emptyFigures(),
     orders: 1,
-    refunded_orders: order.refunded ? 1 : 0,
     gross_sales: order.subtotal,
     coupon_discounts: couponPart,
     offer_discounts: order.discount - couponPart,
     points_discounts: order.loyalty,
-    refunds,
     tips: order.tip,
     delivery_fees: order.delivery,
     surcharges: order.surcharge,
     exclusive_tax: order.tax_exclusive ? order.tax : 0,
-    net_sales: paid - refunds,
-    tax: order.refunded ? 0 : order.tax,
-    average_order_value: 0,
+    net_sales: paid,
+    tax: order.tax + order.tip_tax,
   };
 }
+
+/** What a refund takes away on the day it was made (decision 044): the whole order's money and its tax. */
+export function refundFigures(order: ReportOrder): SalesFigures {
+  const paid = order.total + order.tip;
+  return { ...emptyFigures(), refunded_orders: 1, refunds: paid, net_sales: -paid, tax: -(order.tax + order.tip_tax) };
+}
+
+/** One order's contribution to every figure when it was placed and refunded in the same period. */
+export function orderFigures(order: ReportOrder): SalesFigures {
+  const figures = saleFigures(order);
+  if (order.refunded) add(figures, refundFigures(order));
+  return figures;
+}
+
+/** When an order's refund was made: its record, or the order's placing for refunds made before it was kept. */
+export const refundInstant = (order: ReportOrder) => order.refunded_at ?? order.placed_at;
 
 function add(into: SalesFigures, more: SalesFigures) {
   for (const key of Object.keys(into) as (keyof SalesFigures)[]) into[key] += more[key];
@@ -198,13 +216,14 @@ export function buildSalesReport(input: SalesReportInput): SalesReport {
   const modifiers = new Map<string, { name: string; quantity: number }>();
   let redeemed = 0;
 
-  for (const order of input.orders) {
-    const local = toZoned(order.placed_at, order.timezone);
+  /** Adds one sale (sign 1, on the day placed) or one refund (sign −1, on the day made). */
+  const fold = (order: ReportOrder, at: string, sign: 1 | -1) => {
+    const local = toZoned(at, order.timezone);
     const day = days.get(local.date);
-    if (!day) continue;
-    const figures = orderFigures(order);
+    if (!day) return;
+    const figures = sign === 1 ? saleFigures(order) : refundFigures(order);
     add(totals, figures);
-    day.orders += 1;
+    day.orders += figures.orders;
     day.gross_sales += figures.gross_sales;
     day.discounts += figures.coupon_discounts + figures.offer_discounts + figures.points_discounts;
     day.refunds += figures.refunds;
@@ -213,39 +232,45 @@ export function buildSalesReport(input: SalesReportInput): SalesReport {
     day.tax += figures.tax;
     const hour = Number(local.time.slice(0, 2));
     const hourRow = hours[hour] as (typeof hours)[number];
-    hourRow.orders += 1;
+    hourRow.orders += figures.orders;
     hourRow.net_sales += figures.net_sales;
-    (heat[local.weekday * 24 + hour] as (typeof heat)[number]).orders += 1;
+    (heat[local.weekday * 24 + hour] as (typeof heat)[number]).orders += figures.orders;
     const method = methods.get(order.method);
     if (method) {
-      method.orders += 1;
+      method.orders += figures.orders;
       method.net_sales += figures.net_sales;
     }
     const take = (key: 'card' | 'cash' | 'gift_card' | 'points', amount: number) => {
       if (amount === 0) return;
       const row = payments.get(key) as NonNullable<ReturnType<typeof payments.get>>;
-      row.orders += 1;
-      row.amount += amount;
-      if (order.refunded) row.refunded += amount;
+      if (sign === 1) {
+        row.orders += 1;
+        row.amount += amount;
+      } else row.refunded += amount;
     };
     take(order.payment_method === 'card' ? 'card' : 'cash', order.amount_due);
     take('gift_card', order.gift_card);
     take('points', order.loyalty);
-    redeemed += order.refunded ? 0 : order.gift_card;
-    if (order.refunded) continue;
+    redeemed += sign * order.gift_card;
     for (const line of order.lines) {
       const product = products.get(line.name) ?? { name: line.name, quantity: 0, sales: 0 };
-      product.quantity += line.quantity;
-      product.sales += line.discounted_item_total;
+      product.quantity += sign * line.quantity;
+      product.sales += sign * line.discounted_item_total;
       products.set(line.name, product);
       for (const detail of line.details) {
         const modifier = modifiers.get(detail) ?? { name: detail, quantity: 0 };
-        modifier.quantity += line.quantity;
+        modifier.quantity += sign * line.quantity;
         modifiers.set(detail, modifier);
       }
     }
+  };
+
+  for (const order of input.orders) {
+    fold(order, order.placed_at, 1);
+    if (order.refunded) fold(order, refundInstant(order), -1);
   }
-  totals.average_order_value = divideRounded(totals.net_sales, totals.orders - totals.refunded_orders);
+  const kept = totals.orders - totals.refunded_orders;
+  totals.average_order_value = kept > 0 ? divideRounded(totals.net_sales, kept) : 0;
 
   const giftCards = { sold: 0, sold_count: 0, refunded: 0, redeemed, liability: input.giftCardLiability };
   for (const sale of input.giftCardSales) {
@@ -266,8 +291,13 @@ export function buildSalesReport(input: SalesReportInput): SalesReport {
     heat,
     methods: [...methods.values()],
     payments: [...payments.values()],
-    products: [...products.values()].sort((a, b) => b.sales - a.sales || b.quantity - a.quantity || byName(a, b)),
-    modifiers: [...modifiers.values()].sort((a, b) => b.quantity - a.quantity || byName(a, b)),
+    // An order sold and refunded in the period leaves nothing behind.
+    products: [...products.values()]
+      .filter((p) => p.quantity !== 0 || p.sales !== 0)
+      .sort((a, b) => b.sales - a.sales || b.quantity - a.quantity || byName(a, b)),
+    modifiers: [...modifiers.values()]
+      .filter((m) => m.quantity !== 0)
+      .sort((a, b) => b.quantity - a.quantity || byName(a, b)),
   };
 }
 

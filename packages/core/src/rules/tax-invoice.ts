@@ -56,6 +56,8 @@ export interface TaxInvoice {
   /** Tax in the total (inclusive) or added to it (exclusive): Σ line tax. */
   tax: number;
   tip: number;
+  /** The tax inside the tip when the business's tips bear tax (decision 044), else 0. */
+  tip_tax: number;
   /** total + tip: what was charged. */
   charged: number;
   payments: { method: 'card' | 'cash' | 'gift_card'; label: string; amount: number }[];
@@ -127,6 +129,7 @@ export function buildTaxInvoice(order: Order, business: InvoiceBusiness, restaur
     total: t.total,
     tax: t.tax,
     tip,
+    tip_tax: t.tip_tax,
     charged,
     payments,
     refunds,
@@ -145,6 +148,8 @@ export function invoiceProblems(invoice: TaxInvoice): string[] {
     problems.push(`lines, discounts, charges and points make ${built}, not ${invoice.total}`);
   const tax = invoice.lines.reduce((s, l) => s + l.tax, 0);
   if (tax !== invoice.tax) problems.push(`line taxes make ${tax}, not ${invoice.tax}`);
+  if (invoice.tip_tax < 0 || invoice.tip_tax > invoice.tip)
+    problems.push(`tip tax ${invoice.tip_tax} is not part of the tip ${invoice.tip}`);
   if (sum(invoice.payments) !== invoice.charged)
     problems.push(`payments make ${sum(invoice.payments)}, not ${invoice.charged}`);
   return problems;

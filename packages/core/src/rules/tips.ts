@@ -26,3 +26,14 @@ export function tipCents(
   }
   return { ok: true, cents: choice.amount };
 }
+
+/**
+ * The tax inside a tip (decision 044): none unless the business's tips bear tax; otherwise the tip
+ * is what the customer pays and the tax is part of it at the business's rate, in either tax mode
+ * (tax is never added on top of a tip): tip × rate ÷ (1 + rate), rounded half up, in whole cents.
+ */
+export function tipTaxCents(tipCents: number, rateBasisPoints: number, taxed: boolean): number {
+  if (!taxed || tipCents <= 0 || rateBasisPoints <= 0) return 0;
+  const denominator = 10_000 + rateBasisPoints;
+  return Math.floor((tipCents * rateBasisPoints * 2 + denominator) / (2 * denominator));
+}

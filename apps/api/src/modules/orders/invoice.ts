@@ -43,7 +43,12 @@ function summaryRows(invoice: TaxInvoice, locale: string): Row[] {
     { label: 'Total', amount: m(invoice.total), strong: true },
     ...(invoice.tax_inclusive ? [{ label: `Includes ${invoice.tax_name}`, amount: m(invoice.tax) }] : []),
     ...(invoice.tip ? [{ label: 'Tip', amount: m(invoice.tip) }] : []),
+    ...(invoice.tip_tax ? [{ label: `Tip includes ${invoice.tax_name}`, amount: m(invoice.tip_tax) }] : []),
     ...(invoice.tip ? [{ label: 'Charged', amount: m(invoice.charged), strong: true }] : []),
+    // Tips that bear tax (decision 044): the tax of everything charged, for the customer's claim.
+    ...(invoice.tip_tax
+      ? [{ label: `${invoice.tax_name} in what was charged`, amount: m(invoice.tax + invoice.tip_tax) }]
+      : []),
     ...invoice.payments.map((p) => ({ label: `Paid by ${p.label.toLowerCase()}`, amount: m(p.amount) })),
     ...invoice.refunds.map((r) => ({ label: r.label, amount: m(-r.amount) })),
     ...(invoice.refunds.length ? [{ label: 'Balance', amount: m(invoice.balance), strong: true }] : []),

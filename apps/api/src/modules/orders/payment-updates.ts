@@ -105,7 +105,8 @@ export function paymentUpdates(
   /** The provider says the money went back (a refund made in its dashboard). */
   async function refundedElsewhere(row: OrderRow) {
     const at = now().toISOString();
-    if (!(await repo.movePayment(db, row, ['paid'], { payment_status: 'refunded', updated_at: at }))) return;
+    const moved = { payment_status: 'refunded' as const, refunded_at: at, updated_at: at };
+    if (!(await repo.movePayment(db, row, ['paid'], moved))) return;
     await refundLedgers(row);
     if (row.status === 'completed') {
       const moved = await repo.transaction(async (trx) => {

@@ -6,6 +6,7 @@ import {
   type PlacedOrder,
   type PlaceOrderBody,
   tipCents,
+  tipTaxCents,
 } from '@orderfront/core';
 import type { Insertable } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
@@ -18,6 +19,7 @@ import type { CartService } from '../cart/service.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import { restaurantService } from '../restaurants/service.js';
 import { settingsService } from '../settings/service.js';
+import { tenantService } from '../tenants/service.js';
 import { tipsService } from '../tips/service.js';
 import { type OrderAccessCheck, orderAccessTtlMs, signLink } from './access.js';
 import type { OrderContext, Trx } from './context.js';
@@ -58,7 +60,7 @@ function checkMethodRules(body: PlaceOrderBody, owner: OrderOwner) {
  * The order's status and money once the payment split is known: a card order waits for the
  * provider only while something is left to pay (a 100% coupon, gift card or points leave nothing).
  */
-function settle(body: PlaceOrderBody, split: PaymentSplit, tip: number, iso: string) {
+function settle(body: PlaceOrderBody, split: PaymentSplit, tip: number, tipTax: number, iso: string) {
   // The tip is paid with the order's payment: on top of what the gift card leaves (decision 040).
   const amountDue = split.amount_due + tip;
   const awaitsCard = body.payment_method === 'card' && amountDue > 0;
@@ -75,6 +77,7 @@ function settle(body: PlaceOrderBody, split: PaymentSplit, tip: number, iso: str
     loyalty_cents: split.loyalty,
     amount_due_cents: amountDue,
     tip_cents: tip,
+    tip_tax_cents: tipTax,
   };
 }
 
@@ -90,9 +93,15 @@ async function settleWithTip(
   iso: string,
   accessTokenHash: string,
 ) {
-  const tip = tipCents(body.tip, split.total, await tipsService(trx).settings(owner.tenantId), body.method);
+  const [settings, tenant] = await Promise.all([
+    tipsService(trx).settings(owner.tenantId),
+    tenantService(trx).byId(owner.tenantId),
+  ]);
+  const tip = tipCents(body.tip, split.total, settings, body.method);
   if (!tip.ok) throw new AppError('unprocessable', tip.message, { tip: tip.message });
-  return { ...settle(body, split, tip.cents, iso), access_token_hash: accessTokenHash };
+  // Tax inside the tip, fixed now so a later change of the setting never changes the order (decision 044).
+  const tipTax = tipTaxCents(tip.cents, tenant?.tax_rate_bps ?? 0, settings.taxed);
+  return { ...settle(body, split, tip.cents, tipTax, iso), access_token_hash: accessTokenHash };
 }
 
 interface Placement {

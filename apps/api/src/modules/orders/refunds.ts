@@ -9,15 +9,18 @@ export function orderRefunds({ deps, db, repo, now, providerOf }: OrderContext) 
   async function refund(row: OrderRow) {
     if (row.payment_method !== 'card' || !row.payment_id || row.amount_due_cents === 0) {
       // Nothing went through the provider (gift card, points or cash): the ledgers give back.
+      const at = now().toISOString();
       const moved = await repo.movePayment(db, row, ['paid'], {
         payment_status: 'refunded',
-        updated_at: now().toISOString(),
+        refunded_at: at,
+        updated_at: at,
       });
       if (moved) await refundLedgers(row);
       return moved && row.payment_method === 'card';
     }
     const at = now().toISOString();
-    if (!(await repo.movePayment(db, row, ['paid'], { payment_status: 'refunded', updated_at: at }))) return false;
+    const moved = { payment_status: 'refunded' as const, refunded_at: at, updated_at: at };
+    if (!(await repo.movePayment(db, row, ['paid'], moved))) return false;
     try {
       const { provider } = await providerOf(row);
       const { refundId } = await provider.refund({
@@ -29,7 +32,8 @@ export function orderRefunds({ deps, db, repo, now, providerOf }: OrderContext) 
       await refundLedgers(row);
       return true;
     } catch (err) {
-      await repo.movePayment(db, row, ['refunded'], { payment_status: 'paid', updated_at: now().toISOString() });
+      const back = { payment_status: 'paid' as const, refunded_at: null, updated_at: now().toISOString() };
+      await repo.movePayment(db, row, ['refunded'], back);
       deps.log.error({ err, orderId: row.id }, 'refund failed');
       throw new AppError('service_unavailable', 'The refund could not be made. Please try again.');
     }

@@ -47,6 +47,7 @@ function toView(row: OrderRow, restaurant: RestaurantRow, history: HistoryRow[])
       loyalty: row.loyalty_cents,
       total: row.total_cents,
       tip: row.tip_cents,
+      tip_tax: row.tip_tax_cents,
       amount_due: row.amount_due_cents,
       item_count: row.item_count,
     },

@@ -13,8 +13,10 @@ export function reportsRepository(db: Db) {
     },
 
     /**
-     * One page (after order id `after`) of the orders placed in [start, end) at the restaurants that
-     * were sold or whose money went back: an order cancelled before it was paid never was a sale.
+     * One page (after order id `after`) of the orders placed or refunded in [start, end) at the
+     * restaurants that were sold or whose money went back: an order cancelled before it was paid
+     * never was a sale. A refund counts on its own day (decision 044), so an order placed before the
+     * window and refunded inside it is read too.
      */
     ordersPage(
       tenantId: number,
@@ -42,14 +44,20 @@ export function reportsRepository(db: Db) {
           'gift_card_cents',
           'loyalty_cents',
           'tip_cents',
+          'tip_tax_cents',
           'total_cents',
           'amount_due_cents',
           'snapshot',
+          'refunded_at',
         ])
         .where('tenant_id', '=', tenantId)
         .where('restaurant_id', 'in', restaurantIds)
-        .where('placed_at', '>=', start)
-        .where('placed_at', '<', end)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('placed_at', '>=', start), eb('placed_at', '<', end)]),
+            eb.and([eb('refunded_at', '>=', start), eb('refunded_at', '<', end)]),
+          ]),
+        )
         .where((eb) => eb.or([eb('status', 'in', soldOrderStatuses), eb('payment_status', '=', 'refunded')]))
         .where('id', '>', after)
         .orderBy('id')

@@ -49,6 +49,7 @@ export function reportsService(db: Db) {
           method: row.method,
           payment_method: row.payment_method,
           refunded: row.payment_status === 'refunded',
+          refunded_at: row.refunded_at ? new Date(row.refunded_at as string).toISOString() : null,
           tax_exclusive: taxExclusive,
           subtotal: row.subtotal_cents,
           discount: row.discount_cents,
@@ -60,6 +61,7 @@ export function reportsService(db: Db) {
           total: row.total_cents,
           amount_due: row.amount_due_cents,
           tip: row.tip_cents,
+          tip_tax: row.tip_tax_cents,
           lines: snapshot.lines.map((l) => ({
             name: l.name,
             quantity: l.quantity,

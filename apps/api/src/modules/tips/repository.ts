@@ -11,6 +11,7 @@ export function tipsRepository(db: Db) {
         methods: { pickup: row.pickup === 1, delivery: row.delivery === 1, dine_in: row.dine_in === 1 },
         presets: JSON.parse(row.presets) as number[],
         allow_custom: row.allow_custom === 1,
+        taxed: row.taxed === 1,
       };
     },
 
@@ -21,6 +22,7 @@ export function tipsRepository(db: Db) {
         dine_in: settings.methods.dine_in ? 1 : 0,
         presets: JSON.stringify([...settings.presets].sort((a, b) => a - b)),
         allow_custom: settings.allow_custom ? 1 : 0,
+        taxed: settings.taxed ? 1 : 0,
         updated_at: now,
       };
       await db

@@ -110,7 +110,12 @@ const placeOrder = () => screen.getByRole('button', { name: /Place order|Placing
 describe('/checkout/payment', () => {
   it('takes a custom tip in dollars where the business allows one, checked before anything is sent', async () => {
     const { orders } = server({
-      tips: { methods: { pickup: true, delivery: false, dine_in: false }, presets: [10], allow_custom: true },
+      tips: {
+        methods: { pickup: true, delivery: false, dine_in: false },
+        presets: [10],
+        allow_custom: true,
+        taxed: false,
+      },
     });
     const user = userEvent.setup();
     const { router } = renderApp('/checkout/payment', { stub: false });
@@ -142,7 +147,12 @@ describe('/checkout/payment', () => {
 
   it('offers no custom amount where the business does not allow one; a percentage is sent as one', async () => {
     const { orders } = server({
-      tips: { methods: { pickup: true, delivery: false, dine_in: false }, presets: [5, 10], allow_custom: false },
+      tips: {
+        methods: { pickup: true, delivery: false, dine_in: false },
+        presets: [5, 10],
+        allow_custom: false,
+        taxed: false,
+      },
     });
     const user = userEvent.setup();
     const { router } = renderApp('/checkout/payment', { stub: false });

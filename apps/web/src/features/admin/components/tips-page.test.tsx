@@ -11,6 +11,7 @@ const saved: TipSettings = {
   methods: { pickup: false, delivery: false, dine_in: false },
   presets: [5, 10, 15],
   allow_custom: false,
+  taxed: false,
 };
 
 function signInAs(role: 'owner' | 'manager', { failWith }: { failWith?: number } = {}) {
@@ -71,12 +72,14 @@ describe('tips page (owners)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Pickup' }));
     await user.click(screen.getByRole('checkbox', { name: 'Dine-in' }));
     await user.click(screen.getByRole('checkbox', { name: /type an amount of their own/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Tips include the business’s tax/ }));
     await user.click(save);
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({
       methods: { pickup: true, delivery: false, dine_in: true },
       presets: [20, 10, 15],
       allow_custom: true,
+      taxed: true,
     });
     expect(await screen.findByText('Tips saved')).toBeInTheDocument();
     await waitFor(() => expect(presets).toHaveValue('10, 15, 20'));

@@ -81,6 +81,22 @@ function TipsForm({ saved }: { saved: TipSettings }) {
           Customers may type an amount of their own (up to $500)
         </label>
       </fieldset>
+      <fieldset className="grid gap-3 rounded-md border border-stone-300 bg-white p-4">
+        <legend className="px-1 font-semibold text-lg">Tax on tips</legend>
+        <label className="flex items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="size-5 accent-stone-900"
+            aria-describedby={`${id}-taxed-hint`}
+            {...register('taxed')}
+          />
+          Tips include the business’s tax (GST)
+        </label>
+        <p id={`${id}-taxed-hint`} className="text-stone-600 text-xs">
+          Ask your accountant. When on, the tax is part of the tip at your tax rate, never added to it: invoices show it
+          and reports count it in the tax collected. Orders already placed keep what they had.
+        </p>
+      </fieldset>
       <div>
         <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save tips'}

@@ -8,11 +8,12 @@ const tipsDraftSchema = z.object({
   dine_in: z.boolean(),
   presets: z.string(),
   allow_custom: z.boolean(),
+  taxed: z.boolean(),
 });
 export type TipsDraft = z.infer<typeof tipsDraftSchema>;
 
 export function tipsDraftOf(s: TipSettings): TipsDraft {
-  return { ...s.methods, presets: s.presets.join(', '), allow_custom: s.allow_custom };
+  return { ...s.methods, presets: s.presets.join(', '), allow_custom: s.allow_custom, taxed: s.taxed };
 }
 
 /** "5, 10, 15%" → [5, 10, 15]; a part that is not a number stays NaN for the schema to refuse. */
@@ -35,6 +36,7 @@ export const tipsFormSchema = tipsDraftSchema
       methods: { pickup: d.pickup, delivery: d.delivery, dine_in: d.dine_in },
       presets: percentages(d.presets),
       allow_custom: d.allow_custom,
+      taxed: d.taxed,
     }),
   )
   .pipe(tipSettingsSchema);

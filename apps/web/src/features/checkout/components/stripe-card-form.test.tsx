@@ -57,6 +57,7 @@ function order(status: Order['status']): Order {
       loyalty: 0,
       total: 3150,
       tip: 0,
+      tip_tax: 0,
       amount_due: 3150,
       item_count: 2,
     },

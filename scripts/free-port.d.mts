@@ -1,0 +1,2 @@
+/** A port nothing listens on right now, on the loopback interface. */
+export function freePort(): Promise<number>;
