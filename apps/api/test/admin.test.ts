@@ -8,6 +8,7 @@ import { catalogueRepository } from '../src/modules/catalogue/repository.js';
 import { fulfilmentService } from '../src/modules/fulfilment/service.js';
 import { createTestApp, type TestContext } from './support/app.js';
 import { bearer, signIn, signInAs, tenantId } from './support/auth.js';
+import { pngOf } from './support/images.js';
 import { addPonsonby, addTenant } from './support/tenants.js';
 
 let ctx: TestContext;
@@ -380,20 +381,16 @@ describe('menu edits (manager and owner)', () => {
 
   it('uploads a product image: stored on disk, served, shown on the menu; refuses a fake or oversized file', async () => {
     const product = await simpleProduct();
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.from('0000000d49484452', 'hex'),
-      Buffer.alloc(64, 1),
-    ]);
+    const png = await pngOf(64, 48);
     const url = `/v2/admin/products/${product.id}/image?restaurant_id=${surry()}`;
     const res = await call('PUT', url, tokens.manager, png, { 'content-type': 'image/png' });
     expect(res.statusCode, res.body).toBe(200);
     const imageUrl = res.json().data.image_url as string;
-    expect(imageUrl).toMatch(/^\/uploads\/products\/[0-9a-f]{32}\.png$/);
+    expect(imageUrl).toMatch(/^\/uploads\/products\/[0-9a-f]{32}-64x48\.webp$/);
     expect(fs.existsSync(path.join(uploadsDir, imageUrl.slice('/uploads/'.length)))).toBe(true);
     const served = await ctx.app.inject({ method: 'GET', url: imageUrl });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toContain('image/png');
+    expect(served.headers['content-type']).toContain('image/webp');
     expect(byName(await readMenu(), product.products.name).products.image.image_url).toBe(imageUrl);
 
     const fake = await call('PUT', url, tokens.manager, Buffer.from('<svg onload="alert(1)"></svg>'), {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../src/modules/auth/crypto.js';
 import type { TestContext } from './support/app.js';
 import { bearer, lastMail, signIn, signInAs, tenantId } from './support/auth.js';
+import { pngOf } from './support/images.js';
 import { guestOrder, type Shop, startShop } from './support/orders.js';
 import { addPonsonby, addTenant } from './support/tenants.js';
 
@@ -321,7 +322,7 @@ describe('restaurants', () => {
   });
 
   it("the restaurant's image is uploaded as the file and shown in the storefront's list; a non-image is refused", async () => {
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+    const png = await pngOf(64, 64);
     const upload = (body: Buffer, type: string, token = tokens.owner) =>
       ctx.app.inject({
         method: 'PUT',
@@ -334,7 +335,7 @@ describe('restaurants', () => {
     const res = await upload(png, 'image/png');
     expect(res.statusCode, res.body).toBe(200);
     const imagePath = res.json().data.image_path as string;
-    expect(imagePath).toMatch(/^\/uploads\/.+\.png$/);
+    expect(imagePath).toMatch(/^\/uploads\/.+-64x64\.webp$/);
     const list = await ctx.app.inject({
       method: 'POST',
       url: '/api/restaurants-with-images',
