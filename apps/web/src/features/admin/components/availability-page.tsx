@@ -1,4 +1,4 @@
-import type { AdminProduct } from '@orderfront/core';
+import { type AdminProduct, responsiveImage } from '@orderfront/core';
 import { useId, useMemo, useState } from 'react';
 import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
@@ -165,7 +165,15 @@ function ProductRow({ product, timezone }: { product: AdminProduct; timezone: st
   return (
     <li className="rounded-md border border-stone-300 bg-white p-3">
       <div className="flex flex-wrap items-center gap-3">
-        <img src={product.image_url} alt="" className="size-12 rounded object-cover" />
+        <img
+          src={product.image_url}
+          srcSet={responsiveImage(product.image_url).srcSet}
+          sizes="3rem"
+          alt=""
+          width={48}
+          height={48}
+          className="size-12 rounded object-cover"
+        />
         <div className="min-w-40 flex-1">
           <p className="font-semibold">{product.name}</p>
           <p className="text-sm text-stone-700">

@@ -1,4 +1,4 @@
-import { type AdminRestaurantDetail, restaurantClosureBodySchema } from '@orderfront/core';
+import { type AdminRestaurantDetail, responsiveImage, restaurantClosureBodySchema } from '@orderfront/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -110,7 +110,15 @@ function ImageUpload({ restaurant }: { restaurant: AdminRestaurantDetail }) {
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
       {restaurant.image_path ? (
-        <img src={restaurant.image_path} alt="" className="h-16 w-24 rounded-md object-cover" />
+        <img
+          src={restaurant.image_path}
+          srcSet={responsiveImage(restaurant.image_path).srcSet}
+          sizes="6rem"
+          alt=""
+          width={96}
+          height={64}
+          className="h-16 w-24 rounded-md object-cover"
+        />
       ) : (
         <span className="text-stone-700">No image yet.</span>
       )}
