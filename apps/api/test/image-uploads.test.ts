@@ -5,11 +5,10 @@ import type { Menu } from '@orderfront/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../src/db/backup/backup.js';
-import { hashPassword } from '../src/modules/auth/crypto.js';
 import { createTestApp, type TestContext } from './support/app.js';
-import { bearer, signIn, signInAs } from './support/auth.js';
+import { bearer, signInAs } from './support/auth.js';
 import { garbagePng, pngBomb, pngOf } from './support/images.js';
-import { addPonsonby, addTenant } from './support/tenants.js';
+import { addOtherBusiness } from './support/tenants.js';
 
 // Uploads resized to the storefront's widths as WebP (decision 046).
 let ctx: TestContext;
@@ -30,20 +29,7 @@ beforeAll(async () => {
   productId = menu.products[0]?.id as number;
   tokens.owner = await signInAs(ctx.app, 'owner');
   tokens.manager = await signInAs(ctx.app, 'manager');
-  await addTenant(ctx.db);
-  await addPonsonby(ctx.db);
-  await ctx.db
-    .insertInto('users')
-    .values({
-      tenant_id: 7,
-      email: 'owner@luigi.example',
-      name: 'Luigi',
-      role: 'owner',
-      password_hash: await hashPassword('Luigi-Owner-2026'),
-      google_sub: null,
-    })
-    .execute();
-  tokens.otherOwner = await signIn(ctx.app, 'owner@luigi.example', 'Luigi-Owner-2026', 7);
+  tokens.otherOwner = (await addOtherBusiness(ctx.app, ctx.db)).ownerToken;
 });
 afterAll(async () => {
   await ctx?.close();

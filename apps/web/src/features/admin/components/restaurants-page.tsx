@@ -1,4 +1,4 @@
-import { type AdminRestaurantDetail, responsiveImage, restaurantClosureBodySchema } from '@orderfront/core';
+import { type AdminRestaurantDetail, restaurantClosureBodySchema } from '@orderfront/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ import { useAdminRestaurantStore } from '../stores/admin-restaurant-store';
 import { useAdmin } from './admin-context';
 import { RestaurantForm } from './restaurant-form';
 import { Button, inputClass, messageOf, Notice, PageTitle } from './ui';
+import { UploadThumbnail } from './upload-thumbnail';
 
 const methodLabels = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in' } as const;
 
@@ -110,11 +111,8 @@ function ImageUpload({ restaurant }: { restaurant: AdminRestaurantDetail }) {
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
       {restaurant.image_path ? (
-        <img
+        <UploadThumbnail
           src={restaurant.image_path}
-          srcSet={responsiveImage(restaurant.image_path).srcSet}
-          sizes="6rem"
-          alt=""
           width={96}
           height={64}
           className="h-16 w-24 rounded-md object-cover"
