@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { addDays, fromZoned, type Menu, type MenuProduct, toZoned } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/auth/crypto.js';
 import { catalogueRepository } from '../src/modules/catalogue/repository.js';
 import { fulfilmentService } from '../src/modules/fulfilment/service.js';
 import { createTestApp, type TestContext } from './support/app.js';
-import { bearer, signIn, signInAs, tenantId } from './support/auth.js';
-import { addPonsonby, addTenant } from './support/tenants.js';
+import { bearer, signInAs, tenantId } from './support/auth.js';
+import { pngOf } from './support/images.js';
+import { addOtherBusiness } from './support/tenants.js';
 
 let ctx: TestContext;
 let uploadsDir: string;
@@ -22,20 +22,9 @@ beforeAll(async () => {
   for (const r of await ctx.db.selectFrom('restaurants').select(['id', 'slug']).execute()) ids[r.slug] = r.id;
   for (const role of ['owner', 'manager', 'staff', 'customer'] as const) tokens[role] = await signInAs(ctx.app, role);
   // Another business with its own owner and restaurant.
-  await addTenant(ctx.db);
-  otherRestaurant = await addPonsonby(ctx.db);
-  await ctx.db
-    .insertInto('users')
-    .values({
-      tenant_id: 7,
-      email: 'owner@luigi.example',
-      name: 'Luigi',
-      role: 'owner',
-      password_hash: await hashPassword('Luigi-Owner-2026'),
-      google_sub: null,
-    })
-    .execute();
-  tokens.otherOwner = await signIn(ctx.app, 'owner@luigi.example', 'Luigi-Owner-2026', 7);
+  const other = await addOtherBusiness(ctx.app, ctx.db);
+  otherRestaurant = other.restaurantId;
+  tokens.otherOwner = other.ownerToken;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -380,20 +369,16 @@ describe('menu edits (manager and owner)', () => {
 
   it('uploads a product image: stored on disk, served, shown on the menu; refuses a fake or oversized file', async () => {
     const product = await simpleProduct();
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.from('0000000d49484452', 'hex'),
-      Buffer.alloc(64, 1),
-    ]);
+    const png = await pngOf(64, 48);
     const url = `/v2/admin/products/${product.id}/image?restaurant_id=${surry()}`;
     const res = await call('PUT', url, tokens.manager, png, { 'content-type': 'image/png' });
     expect(res.statusCode, res.body).toBe(200);
     const imageUrl = res.json().data.image_url as string;
-    expect(imageUrl).toMatch(/^\/uploads\/products\/[0-9a-f]{32}\.png$/);
+    expect(imageUrl).toMatch(/^\/uploads\/products\/[0-9a-f]{32}-64x48\.webp$/);
     expect(fs.existsSync(path.join(uploadsDir, imageUrl.slice('/uploads/'.length)))).toBe(true);
     const served = await ctx.app.inject({ method: 'GET', url: imageUrl });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toContain('image/png');
+    expect(served.headers['content-type']).toContain('image/webp');
     expect(byName(await readMenu(), product.products.name).products.image.image_url).toBe(imageUrl);
 
     const fake = await call('PUT', url, tokens.manager, Buffer.from('<svg onload="alert(1)"></svg>'), {

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { addDays, type FulfilmentTimes, todayAt } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../src/modules/auth/crypto.js';
 import type { TestContext } from './support/app.js';
-import { bearer, lastMail, signIn, signInAs, tenantId } from './support/auth.js';
+import { bearer, lastMail, signInAs, tenantId } from './support/auth.js';
+import { pngOf } from './support/images.js';
 import { guestOrder, type Shop, startShop } from './support/orders.js';
-import { addPonsonby, addTenant } from './support/tenants.js';
+import { addOtherBusiness } from './support/tenants.js';
 
 let shop: Shop;
 let uploadsDir: string;
@@ -86,20 +86,9 @@ beforeAll(async () => {
   ctx = shop.ctx;
   surry = shop.restaurantId;
   for (const role of ['owner', 'manager', 'staff', 'customer'] as const) tokens[role] = await signInAs(ctx.app, role);
-  await addTenant(ctx.db);
-  otherRestaurant = await addPonsonby(ctx.db);
-  await ctx.db
-    .insertInto('users')
-    .values({
-      tenant_id: 7,
-      email: 'owner@luigi.example',
-      name: 'Luigi',
-      role: 'owner',
-      password_hash: await hashPassword('Luigi-Owner-2026'),
-      google_sub: null,
-    })
-    .execute();
-  tokens.otherOwner = await signIn(ctx.app, 'owner@luigi.example', 'Luigi-Owner-2026', 7);
+  const other = await addOtherBusiness(ctx.app, ctx.db);
+  otherRestaurant = other.restaurantId;
+  tokens.otherOwner = other.ownerToken;
   const created = await call('POST', '/v2/admin/restaurants', tokens.owner, restaurantBody());
   expect(created.statusCode, created.body).toBe(200);
   bondi = created.json().data.id;
@@ -321,7 +310,7 @@ describe('restaurants', () => {
   });
 
   it("the restaurant's image is uploaded as the file and shown in the storefront's list; a non-image is refused", async () => {
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+    const png = await pngOf(64, 64);
     const upload = (body: Buffer, type: string, token = tokens.owner) =>
       ctx.app.inject({
         method: 'PUT',
@@ -334,7 +323,7 @@ describe('restaurants', () => {
     const res = await upload(png, 'image/png');
     expect(res.statusCode, res.body).toBe(200);
     const imagePath = res.json().data.image_path as string;
-    expect(imagePath).toMatch(/^\/uploads\/.+\.png$/);
+    expect(imagePath).toMatch(/^\/uploads\/.+-64x64\.webp$/);
     const list = await ctx.app.inject({
       method: 'POST',
       url: '/api/restaurants-with-images',

@@ -51,6 +51,7 @@ export * from './rules/staff-roles.js';
 export * from './rules/storefront-seo.js';
 export * from './rules/tax-invoice.js';
 export * from './rules/tips.js';
+export * from './rules/uploaded-images.js';
 export * from './rules/zoned-time.js';
 export * from './theme/css.js';
 export * from './theme/defaults.js';

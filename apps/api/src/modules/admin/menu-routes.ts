@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { requireAbility, staffAccess } from './access.js';
 import { adminMenuService } from './menu-service.js';
-import { productImageTypes, storeProductImage } from './uploads.js';
+import { imageUploadErrors, productImageTypes, storeProductImage } from './uploads.js';
 
 const ok = <T>(data: T) => ({ data, error: null });
 
@@ -104,7 +104,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         params: adminIdParamsSchema,
         querystring: adminRestaurantQuerySchema,
         upload: productImageTypes,
-        errors: { 413: 'The image is larger than 2 MB', 415: 'The body is not a JPEG, PNG or WebP image' },
+        errors: imageUploadErrors,
         response: { 200: adminProductResponseSchema },
       },
     },

@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { maxProductImageBytes } from '@orderfront/core';
+import { imageVariants, isAcceptableImageSize, maxProductImageBytes, maxUploadedImagePixels } from '@orderfront/core';
+import sharp from 'sharp';
 import { AppError } from '../../lib/errors.js';
 
 /** Public URL prefix of stored uploads (served from config.uploadsDir). */
 export const uploadsPrefix = '/uploads/';
 
-const extensions = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
-type ImageType = keyof typeof extensions;
+const imageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+type ImageType = (typeof imageTypes)[number];
 /** The media types a product image may be uploaded as. */
-export const productImageTypes = Object.keys(extensions) as ImageType[];
+export const productImageTypes = [...imageTypes];
+
+/** What an upload route can answer besides 200, for its OpenAPI description (decision 029). */
+export const imageUploadErrors = {
+  413: 'The image is larger than 2 MB',
+  415: 'The body is not a JPEG, PNG or WebP image, or it cannot be decoded',
+  422: 'The image is wider or taller than 10,000 pixels, or has more than 40 megapixels',
+} as const;
 
 /** The image type by its first bytes: a file is what it is, whatever its name or header claims. */
 export function sniffImage(bytes: Buffer): ImageType | null {
@@ -22,9 +30,30 @@ export function sniffImage(bytes: Buffer): ImageType | null {
   return null;
 }
 
+const notAnImage = () =>
+  new AppError('unsupported_media_type', 'Upload a JPEG, PNG or WebP image', { image: 'Not an image' });
+
+// One libvips thread, no operation cache, sizes made one after another: resizing is the heaviest
+// thing an admin can ask of a small shared machine, and uploads are rare.
+sharp.concurrency(1);
+sharp.cache(false);
+const decode = (bytes: Buffer) => sharp(bytes, { limitInputPixels: maxUploadedImagePixels, failOn: 'error' });
+
+/** The upright width and height, read from the header without decoding the pixels (so no pixel limit yet). */
+async function dimensions(bytes: Buffer) {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
+  } catch {
+    throw notAnImage();
+  }
+}
+
 /**
- * Checks an uploaded product image and writes it under `<dir>/products/` with a random name, so a
- * name never comes from the client. Answers the public path.
+ * Checks an uploaded image, resizes it to the storefront's widths (decision 046) and writes them as
+ * WebP under `<dir>/products/` with a random name, so a name never comes from the client. Every
+ * size is made in memory before any file is written: a refused or broken image leaves nothing.
+ * Answers the public path of the widest size.
  */
 export async function storeProductImage(dir: string, bytes: Buffer, declaredType: string | undefined) {
   if (bytes.length === 0) throw new AppError('bad_request', 'The image is empty', { image: 'Required' });
@@ -32,12 +61,27 @@ export async function storeProductImage(dir: string, bytes: Buffer, declaredType
     throw new AppError('payload_too_large', 'Images may be at most 2 MB', { image: 'Too large' });
   }
   const type = sniffImage(bytes);
-  if (!type || type !== declaredType?.split(';')[0]?.trim().toLowerCase()) {
-    throw new AppError('unsupported_media_type', 'Upload a JPEG, PNG or WebP image', { image: 'Not an image' });
+  if (!type || type !== declaredType?.split(';')[0]?.trim().toLowerCase()) throw notAnImage();
+  const { width, height } = await dimensions(bytes);
+  if (!width || !height) throw notAnImage();
+  if (!isAcceptableImageSize(width, height)) {
+    throw new AppError('unprocessable', 'Images may be at most 10,000 pixels a side and 40 megapixels', {
+      image: 'Too many pixels',
+    });
   }
-  const name = `${randomBytes(16).toString('hex')}.${extensions[type]}`;
+  const variants = imageVariants(randomBytes(16).toString('hex'), width, height);
+  const files: { name: string; data: Buffer }[] = [];
+  try {
+    for (const v of variants) {
+      // Orientation applied, metadata (camera, GPS) dropped: sharp keeps none unless asked.
+      const data = await decode(bytes).autoOrient().resize(v.width, v.height).webp({ quality: 80 }).toBuffer();
+      files.push({ name: v.name, data });
+    }
+  } catch {
+    throw notAnImage();
+  }
   const folder = path.join(dir, 'products');
   await fs.mkdir(folder, { recursive: true });
-  await fs.writeFile(path.join(folder, name), bytes, { flag: 'wx' });
-  return `${uploadsPrefix}products/${name}`;
+  for (const file of files) await fs.writeFile(path.join(folder, file.name), file.data, { flag: 'wx' });
+  return `${uploadsPrefix}products/${variants[variants.length - 1]?.name}`;
 }

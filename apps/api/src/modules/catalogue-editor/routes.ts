@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { requireAbility, staffAccess } from '../admin/access.js';
-import { productImageTypes, storeProductImage } from '../admin/uploads.js';
+import { imageUploadErrors, productImageTypes, storeProductImage } from '../admin/uploads.js';
 import { userOf } from '../auth/identity.js';
 import { catalogueEditorService } from './service.js';
 
@@ -141,7 +141,7 @@ export const catalogueEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Store an image for the catalogue draft: the raw JPEG, PNG or WebP file, at most 2 MB',
         querystring: adminRestaurantQuerySchema,
         upload: productImageTypes,
-        errors: { 413: 'The image is larger than 2 MB', 415: 'The body is not a JPEG, PNG or WebP image' },
+        errors: imageUploadErrors,
         response: { 200: catalogueImageResponseSchema },
       },
     },

@@ -25,7 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { requireAbility, staffAccess } from '../admin/access.js';
-import { storeProductImage } from '../admin/uploads.js';
+import { imageUploadErrors, storeProductImage } from '../admin/uploads.js';
 import { userOf } from '../auth/identity.js';
 import { geocoderFor } from '../fulfilment/geocoder.js';
 import { fulfilmentService } from '../fulfilment/service.js';
@@ -196,7 +196,7 @@ const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Upload the restaurant's image: the raw JPEG, PNG or WebP file as the body, at most 2 MB",
         params: adminIdParamsSchema,
         upload: productImageTypes,
-        errors: { 413: 'The image is larger than 2 MB', 415: 'The body is not a JPEG, PNG or WebP image' },
+        errors: imageUploadErrors,
         response: { 200: adminRestaurantResponseSchema },
       },
     },

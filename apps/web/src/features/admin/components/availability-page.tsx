@@ -11,6 +11,7 @@ import { problemOf } from '../lib/form';
 import { productDraftOf, productFormSchema } from '../lib/product-form';
 import { useAdmin } from './admin-context';
 import { Button, inputClass, Notice, PageTitle, untilText } from './ui';
+import { UploadThumbnail } from './upload-thumbnail';
 
 type Availability = { is_available: boolean; available_again_at: string | null };
 
@@ -165,7 +166,7 @@ function ProductRow({ product, timezone }: { product: AdminProduct; timezone: st
   return (
     <li className="rounded-md border border-stone-300 bg-white p-3">
       <div className="flex flex-wrap items-center gap-3">
-        <img src={product.image_url} alt="" className="size-12 rounded object-cover" />
+        <UploadThumbnail src={product.image_url} width={48} height={48} className="size-12 rounded object-cover" />
         <div className="min-w-40 flex-1">
           <p className="font-semibold">{product.name}</p>
           <p className="text-sm text-stone-700">

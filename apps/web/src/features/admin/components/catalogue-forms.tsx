@@ -33,6 +33,7 @@ import {
 } from '../lib/catalogue-forms';
 import { problemOf } from '../lib/form';
 import { Button, inputClass, Notice, primaryButtonClass } from './ui';
+import { UploadThumbnail } from './upload-thumbnail';
 
 const channelNames = { online: 'Online', in_store: 'In store', dine_in: 'Dine-in' } as const;
 
@@ -443,7 +444,7 @@ export function ProductFormPanel({
           }}
         />
       </Field>
-      {image && <img src={image} alt="" className="h-24 w-32 rounded object-cover" />}
+      {image && <UploadThumbnail src={image} width={128} height={96} className="h-24 w-32 rounded object-cover" />}
       <fieldset className="min-w-0 flex flex-wrap gap-3 text-sm">
         <legend className="font-semibold">Sold on</legend>
         {salesChannels.map((c) => (

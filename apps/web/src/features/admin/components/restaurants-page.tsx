@@ -22,6 +22,7 @@ import { useAdminRestaurantStore } from '../stores/admin-restaurant-store';
 import { useAdmin } from './admin-context';
 import { RestaurantForm } from './restaurant-form';
 import { Button, inputClass, messageOf, Notice, PageTitle } from './ui';
+import { UploadThumbnail } from './upload-thumbnail';
 
 const methodLabels = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in' } as const;
 
@@ -110,7 +111,12 @@ function ImageUpload({ restaurant }: { restaurant: AdminRestaurantDetail }) {
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
       {restaurant.image_path ? (
-        <img src={restaurant.image_path} alt="" className="h-16 w-24 rounded-md object-cover" />
+        <UploadThumbnail
+          src={restaurant.image_path}
+          width={96}
+          height={64}
+          className="h-16 w-24 rounded-md object-cover"
+        />
       ) : (
         <span className="text-stone-700">No image yet.</span>
       )}

@@ -1,4 +1,4 @@
-import type { CartItem, CartModifier } from '@orderfront/core';
+import { type CartItem, type CartModifier, responsiveImage } from '@orderfront/core';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -62,6 +62,8 @@ function CartLine({ item }: { item: CartItem }) {
     <li className="flex gap-3 border-stone-200 border-b py-3" data-testid="cart-line">
       <img
         src={item.image.image_url || placeholderImage}
+        srcSet={item.image.image_url ? responsiveImage(item.image.image_url).srcSet : undefined}
+        sizes="3.5rem"
         alt=""
         width={56}
         height={56}

@@ -6,7 +6,7 @@ import { useCombos } from '../api/get-combos';
 import { useDeals } from '../api/get-deals';
 import type { BundleKind } from '../lib/bundle';
 import { type Bundle, BundleDialog } from './bundle-dialog';
-import { ProductImage } from './product-image';
+import { imageSizes, ProductImage } from './product-image';
 
 type Card = Bundle & { kind: BundleKind; is_available: boolean; image_url: string };
 
@@ -71,7 +71,11 @@ export function DealsView({
               aria-label={card.name}
               className="flex gap-3 rounded-xl border border-stone-200 p-3"
             >
-              <ProductImage src={card.image_url} className="size-24 shrink-0 rounded-lg object-cover" />
+              <ProductImage
+                src={card.image_url}
+                sizes={imageSizes.card}
+                className="size-24 shrink-0 rounded-lg object-cover"
+              />
               <div className="flex flex-1 flex-col gap-1">
                 <h3 className="font-semibold text-lg">{card.name}</h3>
                 <p className="text-sm text-stone-600">{card.description}</p>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useMenu } from '../api/get-menu';
 import { LazyProductDialog, productDialog } from './lazy-product-dialog';
 import { ProductCard } from './product-card';
-import { ProductImage } from './product-image';
+import { imageSizes, ProductImage } from './product-image';
 
 /**
  * The home page's catalogue sections, read from the menu call: categories (linking to their
@@ -79,7 +79,11 @@ export function HomeCatalogue({
                 href={`#category-${c.slug}`}
                 className="flex flex-col overflow-hidden rounded-xl border border-stone-200 hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
               >
-                <ProductImage src={c.image.image_url} className="aspect-[4/3] w-full object-cover" />
+                <ProductImage
+                  src={c.image.image_url}
+                  sizes={categories.variant === 'carousel' ? imageSizes.carousel : imageSizes.tile}
+                  className="aspect-[4/3] w-full object-cover"
+                />
                 <span className="px-3 py-2 font-semibold">{c.name}</span>
               </a>
             </li>

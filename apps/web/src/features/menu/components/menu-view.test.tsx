@@ -7,10 +7,10 @@ import { menuQueryOptions } from '../api/get-menu';
 import { menuFixture } from '../testing/menu-fixture';
 import { MenuView, type MenuViewProps } from './menu-view';
 
-function renderMenu(props: Partial<MenuViewProps> = {}) {
+function renderMenu(props: Partial<MenuViewProps> = {}, menu = menuFixture) {
   const client = createQueryClient();
   // The menu as the API answered it: no network in component tests.
-  client.setQueryData(menuQueryOptions(1, 'online').queryKey, menuFixture);
+  client.setQueryData(menuQueryOptions(1, 'online').queryKey, menu);
   const onAddToCart = vi.fn();
   render(
     <QueryClientProvider client={client}>
@@ -88,5 +88,30 @@ describe('the menu', () => {
     expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ restaurant_product_id: 1, quantity: 1 }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Margherita' })).toHaveFocus();
+  });
+
+  it('serves resized uploads with srcset, sizes and their own dimensions; other pictures as they are', async () => {
+    const upload = `/uploads/products/${'0a'.repeat(16)}-1280x960.webp`;
+    const menu = {
+      ...menuFixture,
+      products: menuFixture.products.map((p) =>
+        p.products.name === 'Margherita' ? { ...p, products: { ...p.products, image: { image_url: upload } } } : p,
+      ),
+    };
+    const user = userEvent.setup();
+    renderMenu({}, menu);
+    const srcset = [320, 640].map((w) => `${upload.replace('1280x960', `${w}w`)} ${w}w`).concat(`${upload} 1280w`);
+    const card = screen.getByRole('article', { name: 'Margherita' }).querySelector('img');
+    expect(card?.getAttribute('srcset')).toBe(srcset.join(', '));
+    expect(card?.getAttribute('sizes')).toBe('(min-width: 640px) 7rem, 6rem');
+    expect([card?.getAttribute('width'), card?.getAttribute('height')]).toEqual(['1280', '960']);
+    const demo = screen.getByRole('article', { name: 'Scotch Fillet' }).querySelector('img');
+    expect(demo?.hasAttribute('srcset')).toBe(false);
+    expect([demo?.getAttribute('width'), demo?.getAttribute('height')]).toEqual(['400', '300']);
+
+    await user.click(screen.getByRole('button', { name: 'Add Margherita' }));
+    const sheet = (await screen.findByRole('dialog', { name: 'Margherita' })).querySelector('img');
+    expect(sheet?.getAttribute('srcset')).toBe(srcset.join(', '));
+    expect(sheet?.getAttribute('sizes')).toBe('(min-width: 640px) 36rem, 100vw');
   });
 });

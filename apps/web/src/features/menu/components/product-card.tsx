@@ -3,7 +3,7 @@ import { use } from 'react';
 import { LabelBadges } from '@/components/ui/label-badges';
 import { formatMoney } from '@/lib/money';
 import { ProductCardActionContext } from './product-card-slot';
-import { ProductImage } from './product-image';
+import { imageSizes, ProductImage } from './product-image';
 
 export function ProductCard({
   product,
@@ -30,6 +30,7 @@ export function ProductCard({
     >
       <ProductImage
         src={product.products.image.image_url}
+        sizes={imageSizes.card}
         className={`size-24 shrink-0 rounded-lg object-cover sm:size-28 ${soldOut ? 'grayscale' : ''}`}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1">

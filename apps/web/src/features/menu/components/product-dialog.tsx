@@ -6,7 +6,7 @@ import { AddToCartFooter } from './add-to-cart-footer';
 import { Modal } from './modal';
 import { ModifierGroupField } from './modifier-group-field';
 import { NotesField } from './notes-field';
-import { ProductImage } from './product-image';
+import { imageSizes, ProductImage } from './product-image';
 
 const noPicks: Picks = new Map();
 
@@ -84,6 +84,7 @@ export function ProductDialog({
       <div ref={body} className="flex flex-col gap-4">
         <ProductImage
           src={product.products.image.image_url}
+          sizes={imageSizes.sheet}
           className="aspect-[4/3] w-full rounded-lg object-cover sm:aspect-[2/1]"
         />
         <p className="text-stone-700">{product.products.description}</p>

@@ -1,4 +1,4 @@
-import type { RestaurantEntry } from '@orderfront/core';
+import { type RestaurantEntry, responsiveImage } from '@orderfront/core';
 import { Phone, Store } from 'lucide-react';
 import { useState } from 'react';
 import { addressLine } from '../lib/format';
@@ -20,6 +20,9 @@ export function RestaurantImage({ src }: { src: string | undefined }) {
   return (
     <img
       src={src}
+      // A resized upload's narrowest size (decision 046) is plenty for the 4rem box.
+      srcSet={responsiveImage(src).srcSet}
+      sizes="4rem"
       alt=""
       width={64}
       height={64}

@@ -1,4 +1,4 @@
-import type { WishlistItem } from '@orderfront/core';
+import { responsiveImage, type WishlistItem } from '@orderfront/core';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
@@ -55,6 +55,8 @@ export function FavoritesPage({ onAddToCart }: { onAddToCart(item: WishlistItem)
               >
                 <img
                   src={item.attachments[0]?.upload_path ?? '/images/menu/placeholder.svg'}
+                  srcSet={responsiveImage(item.attachments[0]?.upload_path ?? '').srcSet}
+                  sizes="6rem"
                   alt=""
                   width={96}
                   height={96}
@@ -62,6 +64,7 @@ export function FavoritesPage({ onAddToCart }: { onAddToCart(item: WishlistItem)
                   decoding="async"
                   className="size-24 shrink-0 rounded-lg object-cover"
                   onError={(event) => {
+                    event.currentTarget.removeAttribute('srcset');
                     event.currentTarget.src = '/images/menu/placeholder.svg';
                   }}
                 />
