@@ -120,6 +120,7 @@ describe.skipIf(testDialect !== 'postgres' || !redisUrl)('two API processes on o
     expect((later?.runs ?? 0) - (after?.runs ?? 0)).toBeGreaterThanOrEqual(1);
   });
 
+  // Three processes each load the app through tsx: about 15 s on a loaded 2-core machine.
   it('WORKERS=2 runs two processes on one port and stops them all on SIGTERM', async () => {
     const cluster = await startApiProcess(
       {
@@ -136,7 +137,7 @@ describe.skipIf(testDialect !== 'postgres' || !redisUrl)('two API processes on o
     expect(cluster.output()).toContain('2 processes');
     cluster.child.kill('SIGTERM');
     expect(await cluster.exited).toBe(0);
-  });
+  }, 90_000);
 });
 
 // A load balancer takes a process out of rotation before it stops (both dialects, one process).
