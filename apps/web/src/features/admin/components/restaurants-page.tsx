@@ -21,6 +21,7 @@ import { emptyRestaurantDraft, restaurantDraftOf } from '../lib/restaurant-form'
 import { useAdminRestaurantStore } from '../stores/admin-restaurant-store';
 import { useAdmin } from './admin-context';
 import { RestaurantForm } from './restaurant-form';
+import { SpecialHours } from './special-hours';
 import { Button, inputClass, messageOf, Notice, PageTitle } from './ui';
 
 const methodLabels = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in' } as const;
@@ -135,7 +136,7 @@ function ImageUpload({ restaurant }: { restaurant: AdminRestaurantDetail }) {
   );
 }
 
-/** The restaurant chosen in the switcher: its details, image and closures. */
+/** The restaurant chosen in the switcher: its details, image, closures and special hours. */
 function RestaurantSetup({ restaurant }: { restaurant: AdminRestaurantDetail }) {
   const update = useUpdateRestaurant(restaurant.id);
   return (
@@ -171,6 +172,7 @@ function RestaurantSetup({ restaurant }: { restaurant: AdminRestaurantDetail }) 
         .
       </p>
       <Closures restaurant={restaurant} />
+      <SpecialHours restaurant={restaurant} />
     </section>
   );
 }

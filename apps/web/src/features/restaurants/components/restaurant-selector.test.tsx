@@ -49,6 +49,7 @@ function detail(id: number): RestaurantDetail {
           ? { ranges: [], is_open_now: false }
           : { ranges: week[1]?.ranges ?? [], is_open_now: true },
     })),
+    special_hours: [],
   };
 }
 
