@@ -80,12 +80,12 @@ export function SpecialHours({ restaurant }: { restaurant: AdminRestaurantDetail
               <span>
                 {h.date} · {methodLabels[h.method]} · {h.opens_at}–{h.closes_at}
               </span>
-              <Button onClick={() => remove.mutate(h.id)} disabled={remove.isPending}>
+              <Button
+                onClick={() => remove.mutate(h.id)}
+                disabled={remove.isPending}
+                aria-label={`Remove ${methodLabels[h.method]} hours on ${h.date}`}
+              >
                 Remove
-                <span className="sr-only">
-                  {' '}
-                  {methodLabels[h.method]} hours on {h.date}
-                </span>
               </Button>
             </li>
           ))}
