@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { addDays, fromZoned, type Menu, type MenuProduct, toZoned } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/auth/crypto.js';
 import { catalogueRepository } from '../src/modules/catalogue/repository.js';
 import { fulfilmentService } from '../src/modules/fulfilment/service.js';
 import { createTestApp, type TestContext } from './support/app.js';
-import { bearer, signIn, signInAs, tenantId } from './support/auth.js';
-import { addPonsonby, addTenant } from './support/tenants.js';
+import { bearer, signInAs, tenantId } from './support/auth.js';
+import { addLuigi } from './support/tenants.js';
 
 let ctx: TestContext;
 let uploadsDir: string;
@@ -22,20 +21,9 @@ beforeAll(async () => {
   for (const r of await ctx.db.selectFrom('restaurants').select(['id', 'slug']).execute()) ids[r.slug] = r.id;
   for (const role of ['owner', 'manager', 'staff', 'customer'] as const) tokens[role] = await signInAs(ctx.app, role);
   // Another business with its own owner and restaurant.
-  await addTenant(ctx.db);
-  otherRestaurant = await addPonsonby(ctx.db);
-  await ctx.db
-    .insertInto('users')
-    .values({
-      tenant_id: 7,
-      email: 'owner@luigi.example',
-      name: 'Luigi',
-      role: 'owner',
-      password_hash: await hashPassword('Luigi-Owner-2026'),
-      google_sub: null,
-    })
-    .execute();
-  tokens.otherOwner = await signIn(ctx.app, 'owner@luigi.example', 'Luigi-Owner-2026', 7);
+  const luigi = await addLuigi(ctx.app, ctx.db);
+  otherRestaurant = luigi.restaurantId;
+  tokens.otherOwner = luigi.ownerToken;
 });
 afterAll(async () => {
   await ctx?.close();

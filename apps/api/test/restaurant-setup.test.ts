@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { addDays, type FulfilmentTimes, todayAt } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../src/modules/auth/crypto.js';
 import type { TestContext } from './support/app.js';
-import { bearer, lastMail, signIn, signInAs, tenantId } from './support/auth.js';
+import { bearer, lastMail, signInAs, tenantId } from './support/auth.js';
 import { guestOrder, type Shop, startShop } from './support/orders.js';
-import { addPonsonby, addTenant } from './support/tenants.js';
+import { addLuigi } from './support/tenants.js';
 
 let shop: Shop;
 let uploadsDir: string;
@@ -86,20 +85,9 @@ beforeAll(async () => {
   ctx = shop.ctx;
   surry = shop.restaurantId;
   for (const role of ['owner', 'manager', 'staff', 'customer'] as const) tokens[role] = await signInAs(ctx.app, role);
-  await addTenant(ctx.db);
-  otherRestaurant = await addPonsonby(ctx.db);
-  await ctx.db
-    .insertInto('users')
-    .values({
-      tenant_id: 7,
-      email: 'owner@luigi.example',
-      name: 'Luigi',
-      role: 'owner',
-      password_hash: await hashPassword('Luigi-Owner-2026'),
-      google_sub: null,
-    })
-    .execute();
-  tokens.otherOwner = await signIn(ctx.app, 'owner@luigi.example', 'Luigi-Owner-2026', 7);
+  const luigi = await addLuigi(ctx.app, ctx.db);
+  otherRestaurant = luigi.restaurantId;
+  tokens.otherOwner = luigi.ownerToken;
   const created = await call('POST', '/v2/admin/restaurants', tokens.owner, restaurantBody());
   expect(created.statusCode, created.body).toBe(200);
   bondi = created.json().data.id;

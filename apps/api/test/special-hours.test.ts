@@ -1,10 +1,9 @@
 import { addDays, type FulfilmentTimes, type RestaurantDetail, todayAt } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/auth/crypto.js';
 import type { TestContext } from './support/app.js';
-import { bearer, signIn, signInAs, tenantId } from './support/auth.js';
+import { bearer, signInAs, tenantId } from './support/auth.js';
 import { newGuest, pickupOrder, type Shop, startShop } from './support/orders.js';
-import { addPonsonby, addTenant } from './support/tenants.js';
+import { addLuigi, addPonsonby } from './support/tenants.js';
 
 /** Special hours on a date (decision 043): managed beside the closures, followed by times and orders. */
 
@@ -58,20 +57,9 @@ beforeAll(async () => {
     country: 'AU',
     timezone: 'Australia/Sydney',
   });
-  await addTenant(ctx.db);
-  ponsonby = await addPonsonby(ctx.db);
-  await ctx.db
-    .insertInto('users')
-    .values({
-      tenant_id: 7,
-      email: 'owner@luigi.example',
-      name: 'Luigi',
-      role: 'owner',
-      password_hash: await hashPassword('Luigi-Owner-2026'),
-      google_sub: null,
-    })
-    .execute();
-  tokens.otherOwner = await signIn(ctx.app, 'owner@luigi.example', 'Luigi-Owner-2026', 7);
+  const luigi = await addLuigi(ctx.app, ctx.db);
+  ponsonby = luigi.restaurantId;
+  tokens.otherOwner = luigi.ownerToken;
 });
 afterAll(async () => {
   await ctx?.close();

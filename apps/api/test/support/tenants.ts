@@ -1,5 +1,8 @@
+import type { App } from '../../src/app.js';
 import type { Db } from '../../src/db/database.js';
 import type { NewRestaurant, NewTenant } from '../../src/db/schema.js';
+import { hashPassword } from '../../src/modules/auth/crypto.js';
+import { signIn } from './auth.js';
 
 /** Another business on the same server: Luigi of Auckland (tenant 7, NZD, tax exclusive) unless told. */
 export async function addTenant(db: Db, values: Partial<NewTenant> = {}) {
@@ -74,4 +77,22 @@ export async function whileOnlineOrderingOff<T>(db: Db, tenantId: number, fn: ()
   } finally {
     await set(1);
   }
+}
+
+/** Luigi's business (tenant 7) with its Ponsonby restaurant and its owner signed in. */
+export async function addLuigi(app: App, db: Db) {
+  await addTenant(db);
+  const restaurantId = await addPonsonby(db);
+  await db
+    .insertInto('users')
+    .values({
+      tenant_id: 7,
+      email: 'owner@luigi.example',
+      name: 'Luigi',
+      role: 'owner',
+      password_hash: await hashPassword('Luigi-Owner-2026'),
+      google_sub: null,
+    })
+    .execute();
+  return { restaurantId, ownerToken: await signIn(app, 'owner@luigi.example', 'Luigi-Owner-2026', 7) };
 }

@@ -24,11 +24,11 @@ export function restaurantRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** A restaurant's special hours from `fromDate` on (decision 043). */
+    /** A restaurant's special hours from `fromDate` on (decision 043), by date, method and opening. */
     specialHoursFrom(tenantId: number, restaurantId: number, fromDate: string) {
       return db
         .selectFrom('restaurant_special_hours')
-        .select(['date', 'method', 'opens_at', 'closes_at'])
+        .select(['id', 'date', 'method', 'opens_at', 'closes_at'])
         .where('tenant_id', '=', tenantId)
         .where('restaurant_id', '=', restaurantId)
         .where('date', '>=', fromDate)

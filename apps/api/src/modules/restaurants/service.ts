@@ -111,7 +111,7 @@ export function restaurantService(db: Db, now: () => Date = () => new Date()) {
       today: { date: local.date, weekday: local.weekday },
       is_open_now: openingHours.some((method) => method.today.is_open_now),
       opening_hours: openingHours,
-      special_hours: special,
+      special_hours: special.map(({ id: _, ...h }) => h),
     };
   }
 
@@ -120,5 +120,9 @@ export function restaurantService(db: Db, now: () => Date = () => new Date()) {
     return restaurants.hoursFor(tenantId, [id], method);
   }
 
-  return { listWithImages, detail, hoursFor };
+  /** A restaurant's special hours from `fromDate` on (decision 043); the back office manages them. */
+  const specialHoursFrom = (tenantId: number, id: number, fromDate: string) =>
+    restaurants.specialHoursFrom(tenantId, id, fromDate);
+
+  return { listWithImages, detail, hoursFor, specialHoursFrom };
 }

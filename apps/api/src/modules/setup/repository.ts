@@ -231,20 +231,6 @@ export function partsRepository(db: Db) {
 
     deleteClosure: remove('restaurant_closures'),
 
-    /** Special hours from `fromDate` on (decision 043), by date, method and opening. */
-    specialHours(tenantId: number, restaurantId: number, fromDate: string) {
-      return db
-        .selectFrom('restaurant_special_hours')
-        .select(['id', 'date', 'method', 'opens_at', 'closes_at'])
-        .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', '=', restaurantId)
-        .where('date', '>=', fromDate)
-        .orderBy('date')
-        .orderBy('method')
-        .orderBy('opens_at')
-        .execute();
-    },
-
     insertSpecialHours(tenantId: number, restaurantId: number, body: RestaurantSpecialHoursBody) {
       return db
         .insertInto('restaurant_special_hours')

@@ -214,12 +214,19 @@ const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** What the routes of a restaurant's parts share: the service, the scope check and the manager guard. */
+function partsDeps(app: Parameters<FastifyPluginAsyncZod>[0]) {
+  return {
+    setup: restaurantPartsService(app.db, fulfilmentService(app.db, { config: app.config, log: app.log })),
+    access: staffAccess(app.db),
+    tags: ['admin'],
+    manager: requireAbility('restaurants'),
+  };
+}
+
 /** A restaurant's closures, delivery zones and tables. */
 const partsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const setup = restaurantPartsService(app.db, fulfilmentService(app.db, { config: app.config, log: app.log }));
-  const access = staffAccess(app.db);
-  const tags = ['admin'];
-  const manager = requireAbility('restaurants');
+  const { setup, access, tags, manager } = partsDeps(app);
 
   app.get(
     '/v2/admin/restaurants/:id/closures',
@@ -409,10 +416,7 @@ const partsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** A restaurant's special hours on dates (decision 043), managed beside its closures. */
 const specialHoursRoutes: FastifyPluginAsyncZod = async (app) => {
-  const setup = restaurantPartsService(app.db, fulfilmentService(app.db, { config: app.config, log: app.log }));
-  const access = staffAccess(app.db);
-  const tags = ['admin'];
-  const manager = requireAbility('restaurants');
+  const { setup, access, tags, manager } = partsDeps(app);
 
   app.get(
     '/v2/admin/restaurants/:id/special-hours',

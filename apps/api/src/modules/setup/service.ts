@@ -21,6 +21,7 @@ import { staffAccess } from '../admin/access.js';
 import type { UserIdentity } from '../auth/identity.js';
 import { type Geocoder, offlineGeocoder } from '../fulfilment/geocoder.js';
 import type { FulfilmentService } from '../fulfilment/service.js';
+import { restaurantService } from '../restaurants/service.js';
 import { settingsService } from '../settings/service.js';
 import { partsRepository, setupRepository } from './repository.js';
 
@@ -311,7 +312,7 @@ export function restaurantPartsService(db: Db, fulfilment: FulfilmentService) {
 
     /** Special hours from the restaurant's today on (decision 043). */
     specialHours: (tenantId: number, restaurant: { id: number; timezone: string }) =>
-      repo.specialHours(tenantId, restaurant.id, todayAt(new Date(), restaurant)),
+      restaurantService(db).specialHoursFrom(tenantId, restaurant.id, todayAt(new Date(), restaurant)),
 
     /** 400 on a date before the restaurant's today; 409 on hours overlapping that date's for the method. */
     async addSpecialHours(
@@ -323,7 +324,7 @@ export function restaurantPartsService(db: Db, fulfilment: FulfilmentService) {
       if (body.date < today) {
         throw new AppError('bad_request', 'That date has passed', { date: 'Choose today or a later date' });
       }
-      const clash = (await repo.specialHours(tenantId, restaurant.id, body.date)).find(
+      const clash = (await restaurantService(db).specialHoursFrom(tenantId, restaurant.id, body.date)).find(
         (h) =>
           h.date === body.date &&
           h.method === body.method &&

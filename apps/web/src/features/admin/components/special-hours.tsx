@@ -1,41 +1,12 @@
 import { type AdminRestaurantDetail, restaurantSpecialHoursBodySchema } from '@orderfront/core';
 import { useId, useRef } from 'react';
-import type { FieldError } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 import { showServerErrors, useFocusFirstError, useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useAddSpecialHours, useRemoveSpecialHours, useSpecialHours } from '../api/setup';
-import { Button, inputClass, messageOf, Notice } from './ui';
+import { Button, Field, inputClass, invalid, messageOf, Notice } from './ui';
 
 const methodLabels = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in' } as const;
-
-/** A labelled input with its own error under it (the message is tied to the field for screen readers). */
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: FieldError | undefined;
-  children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode;
-}) {
-  return (
-    <div className="grid gap-1 text-sm">
-      <label htmlFor={id}>{label}</label>
-      {children({
-        id,
-        ...(error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}),
-      })}
-      {error && (
-        <p id={`${id}-error`} className="text-red-700">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Hours of their own on a date (decision 043): only these count that day for slots, ASAP and orders. */
 export function SpecialHours({ restaurant }: { restaurant: AdminRestaurantDetail }) {
@@ -98,23 +69,44 @@ export function SpecialHours({ restaurant }: { restaurant: AdminRestaurantDetail
         aria-label="Add special hours"
         className="flex flex-wrap items-start gap-3"
       >
-        <Field id={`${id}-date`} label="Date" error={errors.date}>
-          {(a11y) => <input type="date" className={inputClass} {...a11y} {...register('date')} />}
+        <Field id={`${id}-date`} label="Date" error={errors.date?.message}>
+          <input
+            id={`${id}-date`}
+            type="date"
+            className={inputClass}
+            {...invalid(`${id}-date`, errors.date?.message)}
+            {...register('date')}
+          />
         </Field>
-        <Field id={`${id}-method`} label="For" error={errors.method}>
-          {(a11y) => (
-            <select className={inputClass} {...a11y} {...register('method')}>
-              <option value="pickup">Pickup</option>
-              <option value="delivery">Delivery</option>
-              <option value="dine_in">Dine-in</option>
-            </select>
-          )}
+        <Field id={`${id}-method`} label="For" error={errors.method?.message}>
+          <select
+            id={`${id}-method`}
+            className={inputClass}
+            {...invalid(`${id}-method`, errors.method?.message)}
+            {...register('method')}
+          >
+            <option value="pickup">Pickup</option>
+            <option value="delivery">Delivery</option>
+            <option value="dine_in">Dine-in</option>
+          </select>
         </Field>
-        <Field id={`${id}-opens`} label="Opens" error={errors.opens_at}>
-          {(a11y) => <input type="time" className={inputClass} {...a11y} {...register('opens_at')} />}
+        <Field id={`${id}-opens`} label="Opens" error={errors.opens_at?.message}>
+          <input
+            id={`${id}-opens`}
+            type="time"
+            className={inputClass}
+            {...invalid(`${id}-opens`, errors.opens_at?.message)}
+            {...register('opens_at')}
+          />
         </Field>
-        <Field id={`${id}-closes`} label="Closes" error={errors.closes_at}>
-          {(a11y) => <input type="time" className={inputClass} {...a11y} {...register('closes_at')} />}
+        <Field id={`${id}-closes`} label="Closes" error={errors.closes_at?.message}>
+          <input
+            id={`${id}-closes`}
+            type="time"
+            className={inputClass}
+            {...invalid(`${id}-closes`, errors.closes_at?.message)}
+            {...register('closes_at')}
+          />
         </Field>
         <div className="self-end">
           <Button primary type="submit" disabled={add.isPending}>
