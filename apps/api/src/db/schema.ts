@@ -991,8 +991,24 @@ export interface Database {
   tip_settings: TipSettingsTable;
   job_runs: JobRunsTable;
   restaurant_closures: RestaurantClosuresTable;
+  restaurant_special_hours: RestaurantSpecialHoursTable;
   dining_tables: DiningTablesTable;
   invitations: InvitationsTable;
+}
+
+/** Hours of their own on one local date for one method, replacing that weekday's (decision 043). */
+export interface RestaurantSpecialHoursTable {
+  id: Generated<number>;
+  tenant_id: number;
+  restaurant_id: number;
+  /** Restaurant-local 'YYYY-MM-DD'. */
+  date: string;
+  method: FulfilmentMethod;
+  /** 'HH:MM' local; closes_at after opens_at. */
+  opens_at: string;
+  closes_at: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 }
 
 /** A day a restaurant is closed outside its weekly hours: a public holiday or a closure (decision 037). */

@@ -70,6 +70,8 @@ export const restaurantDetailSchema = z.object({
   today: z.object({ date: z.string(), weekday: z.int().min(0).max(6) }),
   is_open_now: z.boolean(),
   opening_hours: z.array(methodHoursSchema),
+  /** Dates from today on with hours of their own per method (decision 043), by date. */
+  special_hours: z.array(rangeSchema.extend({ date: z.string(), method: z.enum(fulfilmentMethods) })),
 });
 
 export type RestaurantDetail = z.infer<typeof restaurantDetailSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normaliseAbn, normaliseAcn } from '../rules/business-numbers.js';
+import { isValidDate } from '../rules/zoned-time.js';
 import { envelope } from './envelope.js';
 import { deliveryQuoteSchema, fulfilmentMethodSchema } from './fulfilment.js';
 
@@ -147,6 +148,36 @@ export const restaurantClosureBodySchema = z.strictObject({
   reason: text(120),
 });
 export type RestaurantClosureBody = z.infer<typeof restaurantClosureBodySchema>;
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM');
+
+/** Hours of their own on one date for one method (decision 043): they replace that day's weekly hours. */
+export const restaurantSpecialHoursSchema = z.object({
+  id: z.int(),
+  date: z.string(),
+  method: fulfilmentMethodSchema,
+  opens_at: z.string(),
+  closes_at: z.string(),
+});
+export type RestaurantSpecialHours = z.infer<typeof restaurantSpecialHoursSchema>;
+export const restaurantSpecialHoursListResponseSchema = envelope(z.array(restaurantSpecialHoursSchema));
+export const restaurantSpecialHoursResponseSchema = envelope(restaurantSpecialHoursSchema);
+/**
+ * Within the day: special hours stand alone, with no tail into the next morning (decision 043). A date
+ * before the restaurant's today is refused by the server, which knows its time zone.
+ */
+export const restaurantSpecialHoursBodySchema = z
+  .strictObject({
+    date: localDate.refine(isValidDate, 'Use a real date'),
+    method: fulfilmentMethodSchema,
+    opens_at: clock,
+    closes_at: clock,
+  })
+  .refine((h) => h.closes_at > h.opens_at, {
+    message: 'Closing must be after opening, on the same day',
+    path: ['closes_at'],
+  });
+export type RestaurantSpecialHoursBody = z.infer<typeof restaurantSpecialHoursBodySchema>;
 
 const postcodeList = z.array(text(10).min(1, 'Empty postcode')).max(200);
 const suburbList = z.array(text(100).min(1, 'Empty suburb')).max(200);

@@ -25,6 +25,7 @@ import * as reportsTips from './20261127T1300-reports-tips.js';
 import * as tipSettings from './20261127T1310-tip-settings.js';
 import * as catalogueDealsTax from './20261128T0900-catalogue-deals-tax.js';
 import * as refundDates from './20261128T1100-refund-dates-tip-tax.js';
+import * as specialHours from './20261128T1200-special-hours.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T1310-tip-settings': tipSettings,
   '20261128T0900-catalogue-deals-tax': catalogueDealsTax,
   '20261128T1100-refund-dates-tip-tax': refundDates,
+  '20261128T1200-special-hours': specialHours,
 };

@@ -135,9 +135,10 @@ export function fulfilmentService(
   async function rulesFor(ex: Db, tenantId: number, restaurant: Restaurant, method: TimedMethod) {
     // From yesterday's date: the restaurant's today is at most a day behind UTC's (one more for margin).
     const fromDate = addDays(new Date(clock().getTime()).toISOString().slice(0, 10), -2);
-    const [hours, closedDates, row, settings] = await Promise.all([
+    const [hours, closedDates, specialHours, row, settings] = await Promise.all([
       repo.hours(ex, tenantId, restaurant.id, method),
       repo.closedDates(ex, tenantId, restaurant.id, method, fromDate),
+      repo.specialHours(ex, tenantId, restaurant.id, method, fromDate),
       repo.settings(ex, tenantId, restaurant.id),
       settingsService(ex).resolve(tenantId, restaurant.id),
     ]);
@@ -147,6 +148,7 @@ export function fulfilmentService(
       timezone: restaurant.timezone,
       ranges: hours,
       closedDates,
+      specialHours,
       // Busy mode (back office) adds its minutes to the lead time.
       leadMinutes: s.lead_time_minutes + (settings?.ordering?.busy_minutes ?? 0),
       slotMinutes: s.slot_minutes,

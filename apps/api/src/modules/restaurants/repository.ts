@@ -24,6 +24,20 @@ export function restaurantRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** A restaurant's special hours from `fromDate` on (decision 043), by date, method and opening. */
+    specialHoursFrom(tenantId: number, restaurantId: number, fromDate: string) {
+      return db
+        .selectFrom('restaurant_special_hours')
+        .select(['id', 'date', 'method', 'opens_at', 'closes_at'])
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .where('date', '>=', fromDate)
+        .orderBy('date')
+        .orderBy('method')
+        .orderBy('opens_at')
+        .execute();
+    },
+
     /** Opening hours of the given restaurants (every method, or one), in one query. */
     hoursFor(tenantId: number, restaurantIds: number[], method?: FulfilmentMethod) {
       if (restaurantIds.length === 0) return Promise.resolve([]);

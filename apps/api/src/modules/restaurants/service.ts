@@ -3,6 +3,7 @@ import {
   fulfilmentMethods,
   isOpenAtLocal,
   localTimeIn,
+  minutesOf,
   type OpeningRange,
   type RestaurantDetail,
   type RestaurantEntry,
@@ -75,14 +76,26 @@ export function restaurantService(db: Db, now: () => Date = () => new Date()) {
     if (!row) throw new AppError('not_found', 'Restaurant not found');
     const hours = (await hoursByRestaurant(tenantId, [row.id])).get(row.id) ?? [];
     const local = localTimeIn(row.timezone, now());
-    const strip = ({ opens_at, closes_at }: OpeningRange) => ({ opens_at, closes_at });
+    const special = await restaurants.specialHoursFrom(tenantId, row.id, local.date);
+    const strip = ({ opens_at, closes_at }: Pick<OpeningRange, 'opens_at' | 'closes_at'>) => ({ opens_at, closes_at });
 
     const openingHours = fulfilmentMethods.map((method) => {
       const ranges = hours.filter((h) => h.method === method);
+      // Special hours today replace the weekly ones (decision 043).
+      const todays = special.filter((h) => h.method === method && h.date === local.date);
+      const today =
+        todays.length > 0
+          ? {
+              ranges: todays.map(strip),
+              is_open_now: todays.some(
+                (h) => local.minutes >= minutesOf(h.opens_at) && local.minutes < minutesOf(h.closes_at),
+              ),
+            }
+          : { ranges: rangesOn(ranges, local.weekday).map(strip), is_open_now: isOpenAtLocal(ranges, local) };
       return {
         method,
         week: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, ranges: rangesOn(ranges, weekday).map(strip) })),
-        today: { ranges: rangesOn(ranges, local.weekday).map(strip), is_open_now: isOpenAtLocal(ranges, local) },
+        today,
       };
     });
 
@@ -98,6 +111,7 @@ export function restaurantService(db: Db, now: () => Date = () => new Date()) {
       today: { date: local.date, weekday: local.weekday },
       is_open_now: openingHours.some((method) => method.today.is_open_now),
       opening_hours: openingHours,
+      special_hours: special.map(({ id: _, ...h }) => h),
     };
   }
 
@@ -106,5 +120,9 @@ export function restaurantService(db: Db, now: () => Date = () => new Date()) {
     return restaurants.hoursFor(tenantId, [id], method);
   }
 
-  return { listWithImages, detail, hoursFor };
+  /** A restaurant's special hours from `fromDate` on (decision 043); the back office manages them. */
+  const specialHoursFrom = (tenantId: number, id: number, fromDate: string) =>
+    restaurants.specialHoursFrom(tenantId, id, fromDate);
+
+  return { listWithImages, detail, hoursFor, specialHoursFrom };
 }

@@ -1,4 +1,9 @@
-import type { AdminDeliveryZoneBody, AdminRestaurantBody, RestaurantClosureBody } from '@orderfront/core';
+import type {
+  AdminDeliveryZoneBody,
+  AdminRestaurantBody,
+  RestaurantClosureBody,
+  RestaurantSpecialHoursBody,
+} from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 
 const now = () => new Date().toISOString();
@@ -190,7 +195,7 @@ export function setupRepository(db: Db) {
 }
 
 /** The tables of a restaurant's parts: each row belongs to one restaurant of one tenant. */
-type Part = 'restaurant_closures' | 'delivery_zones' | 'dining_tables';
+type Part = 'restaurant_closures' | 'restaurant_special_hours' | 'delivery_zones' | 'dining_tables';
 
 /** A restaurant's closures, delivery zones and dining tables (decision 037); scoped by tenant and restaurant. */
 export function partsRepository(db: Db) {
@@ -225,6 +230,16 @@ export function partsRepository(db: Db) {
     },
 
     deleteClosure: remove('restaurant_closures'),
+
+    insertSpecialHours(tenantId: number, restaurantId: number, body: RestaurantSpecialHoursBody) {
+      return db
+        .insertInto('restaurant_special_hours')
+        .values({ ...body, tenant_id: tenantId, restaurant_id: restaurantId })
+        .returning(['id', 'date', 'method', 'opens_at', 'closes_at'])
+        .executeTakeFirstOrThrow();
+    },
+
+    deleteSpecialHours: remove('restaurant_special_hours'),
 
     zones(tenantId: number, restaurantId: number) {
       return db

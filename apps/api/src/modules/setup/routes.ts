@@ -19,6 +19,9 @@ import {
   restaurantClosureBodySchema,
   restaurantClosureListResponseSchema,
   restaurantClosureResponseSchema,
+  restaurantSpecialHoursBodySchema,
+  restaurantSpecialHoursListResponseSchema,
+  restaurantSpecialHoursResponseSchema,
   restaurantSubParamsSchema,
 } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -211,12 +214,19 @@ const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** What the routes of a restaurant's parts share: the service, the scope check and the manager guard. */
+function partsDeps(app: Parameters<FastifyPluginAsyncZod>[0]) {
+  return {
+    setup: restaurantPartsService(app.db, fulfilmentService(app.db, { config: app.config, log: app.log })),
+    access: staffAccess(app.db),
+    tags: ['admin'],
+    manager: requireAbility('restaurants'),
+  };
+}
+
 /** A restaurant's closures, delivery zones and tables. */
 const partsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const setup = restaurantPartsService(app.db, fulfilmentService(app.db, { config: app.config, log: app.log }));
-  const access = staffAccess(app.db);
-  const tags = ['admin'];
-  const manager = requireAbility('restaurants');
+  const { setup, access, tags, manager } = partsDeps(app);
 
   app.get(
     '/v2/admin/restaurants/:id/closures',
@@ -404,6 +414,65 @@ const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** A restaurant's special hours on dates (decision 043), managed beside its closures. */
+const specialHoursRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { setup, access, tags, manager } = partsDeps(app);
+
+  app.get(
+    '/v2/admin/restaurants/:id/special-hours',
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary: "Hours of their own on a date, from today on (they replace that weekday's hours)",
+        params: adminIdParamsSchema,
+        response: { 200: restaurantSpecialHoursListResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenantId, restaurant } = await access.scope(request, request.params.id);
+      return ok(await setup.specialHours(tenantId, restaurant));
+    },
+  );
+
+  app.post(
+    '/v2/admin/restaurants/:id/special-hours',
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary: 'Give a method special hours on a date (e.g. 24 Dec 10:00–14:00); a past date is a 400',
+        params: adminIdParamsSchema,
+        body: restaurantSpecialHoursBodySchema,
+        errors: { 409: "Overlaps that date's special hours for the method: nothing is stored" },
+        response: { 200: restaurantSpecialHoursResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenantId, restaurant } = await access.scope(request, request.params.id);
+      return ok(await setup.addSpecialHours(tenantId, restaurant, request.body));
+    },
+  );
+
+  app.delete(
+    '/v2/admin/restaurants/:id/special-hours/:item_id',
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary: 'Remove special hours (the weekly hours apply that date again)',
+        params: restaurantSubParamsSchema,
+        response: { 200: deleted },
+      },
+    },
+    async (request) => {
+      const { tenantId, restaurant } = await access.scope(request, request.params.id);
+      await setup.removeSpecialHours(tenantId, restaurant.id, request.params.item_id);
+      return ok({ deleted: true as const });
+    },
+  );
+};
+
 /**
  * Setting the business up (decision 037): business settings (owner); restaurants, closures,
  * delivery zones and tables (owner, or a manager of that restaurant). Opening, closing for good,
@@ -413,4 +482,5 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(businessRoutes);
   await app.register(restaurantRoutes);
   await app.register(partsRoutes);
+  await app.register(specialHoursRoutes);
 };

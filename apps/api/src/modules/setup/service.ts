@@ -11,6 +11,8 @@ import {
   normaliseAbn,
   normaliseAcn,
   type RestaurantClosureBody,
+  type RestaurantSpecialHoursBody,
+  todayAt,
 } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/schema.js';
@@ -19,6 +21,7 @@ import { staffAccess } from '../admin/access.js';
 import type { UserIdentity } from '../auth/identity.js';
 import { type Geocoder, offlineGeocoder } from '../fulfilment/geocoder.js';
 import type { FulfilmentService } from '../fulfilment/service.js';
+import { restaurantService } from '../restaurants/service.js';
 import { settingsService } from '../settings/service.js';
 import { partsRepository, setupRepository } from './repository.js';
 
@@ -305,6 +308,39 @@ export function restaurantPartsService(db: Db, fulfilment: FulfilmentService) {
 
     async removeClosure(tenantId: number, restaurantId: number, id: number) {
       if (!(await repo.deleteClosure(tenantId, restaurantId, id))) throw new AppError('not_found', 'No such closure');
+    },
+
+    /** Special hours from the restaurant's today on (decision 043). */
+    specialHours: (tenantId: number, restaurant: { id: number; timezone: string }) =>
+      restaurantService(db).specialHoursFrom(tenantId, restaurant.id, todayAt(new Date(), restaurant)),
+
+    /** 400 on a date before the restaurant's today; 409 on hours overlapping that date's for the method. */
+    async addSpecialHours(
+      tenantId: number,
+      restaurant: { id: number; timezone: string },
+      body: RestaurantSpecialHoursBody,
+    ) {
+      const today = todayAt(new Date(), restaurant);
+      if (body.date < today) {
+        throw new AppError('bad_request', 'That date has passed', { date: 'Choose today or a later date' });
+      }
+      const clash = (await restaurantService(db).specialHoursFrom(tenantId, restaurant.id, body.date)).find(
+        (h) =>
+          h.date === body.date &&
+          h.method === body.method &&
+          h.opens_at < body.closes_at &&
+          body.opens_at < h.closes_at,
+      );
+      if (clash) {
+        const message = `Overlaps ${clash.opens_at}–${clash.closes_at} that day`;
+        throw new AppError('conflict', message, { opens_at: message });
+      }
+      return repo.insertSpecialHours(tenantId, restaurant.id, body);
+    },
+
+    async removeSpecialHours(tenantId: number, restaurantId: number, id: number) {
+      if (!(await repo.deleteSpecialHours(tenantId, restaurantId, id)))
+        throw new AppError('not_found', 'No such special hours');
     },
 
     zones: zonesOf,

@@ -9,6 +9,8 @@ import type {
   DiningTable,
   RestaurantClosure,
   RestaurantClosureBody,
+  RestaurantSpecialHours,
+  RestaurantSpecialHoursBody,
 } from '@orderfront/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { runtimeConfig } from '@/config/runtime';
@@ -20,6 +22,7 @@ const keys = {
   business: ['admin', 'business'] as const,
   restaurants: ['admin', 'restaurants'] as const,
   closures: (id: number) => ['admin', 'closures', id] as const,
+  specialHours: (id: number) => ['admin', 'special-hours', id] as const,
   zones: (id: number) => ['admin', 'zones', id] as const,
   tables: (id: number) => ['admin', 'tables', id] as const,
 };
@@ -140,6 +143,32 @@ export function useRemoveClosure(restaurantId: number) {
     mutationFn: (id: number) =>
       api<{ deleted: true }>(`/v2/admin/restaurants/${restaurantId}/closures/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.closures(restaurantId) }),
+  });
+}
+
+export function useSpecialHours(restaurantId: number) {
+  return useQuery({
+    queryKey: keys.specialHours(restaurantId),
+    queryFn: ({ signal }) =>
+      api<RestaurantSpecialHours[]>(`/v2/admin/restaurants/${restaurantId}/special-hours`, { signal }),
+  });
+}
+
+export function useAddSpecialHours(restaurantId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RestaurantSpecialHoursBody) =>
+      api<RestaurantSpecialHours>(`/v2/admin/restaurants/${restaurantId}/special-hours`, { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.specialHours(restaurantId) }),
+  });
+}
+
+export function useRemoveSpecialHours(restaurantId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api<{ deleted: true }>(`/v2/admin/restaurants/${restaurantId}/special-hours/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.specialHours(restaurantId) }),
   });
 }
 

@@ -32,8 +32,10 @@ import {
   weekdayNames,
 } from '../lib/catalogue-forms';
 import { problemOf } from '../lib/form';
-import { Button, inputClass, Notice, primaryButtonClass } from './ui';
+import { Button, Field, inputClass, invalid, Notice, primaryButtonClass } from './ui';
 import { UploadThumbnail } from './upload-thumbnail';
+
+export { Field };
 
 const channelNames = { online: 'Online', in_store: 'In store', dine_in: 'Dine-in' } as const;
 
@@ -44,33 +46,6 @@ export function errorAt(errors: FieldErrors, path: string): string | undefined {
   const message = (node as { message?: unknown } | undefined)?.message;
   return typeof message === 'string' ? message : undefined;
 }
-
-export function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid gap-1 text-sm">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const invalid = (id: string, error: string | undefined) =>
-  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
 /** A labelled text input bound to the form, described by its schema message. */
 export function TextField({

@@ -21,6 +21,7 @@ import { emptyRestaurantDraft, restaurantDraftOf } from '../lib/restaurant-form'
 import { useAdminRestaurantStore } from '../stores/admin-restaurant-store';
 import { useAdmin } from './admin-context';
 import { RestaurantForm } from './restaurant-form';
+import { SpecialHours } from './special-hours';
 import { Button, inputClass, messageOf, Notice, PageTitle } from './ui';
 import { UploadThumbnail } from './upload-thumbnail';
 
@@ -141,7 +142,7 @@ function ImageUpload({ restaurant }: { restaurant: AdminRestaurantDetail }) {
   );
 }
 
-/** The restaurant chosen in the switcher: its details, image and closures. */
+/** The restaurant chosen in the switcher: its details, image, closures and special hours. */
 function RestaurantSetup({ restaurant }: { restaurant: AdminRestaurantDetail }) {
   const update = useUpdateRestaurant(restaurant.id);
   return (
@@ -177,6 +178,7 @@ function RestaurantSetup({ restaurant }: { restaurant: AdminRestaurantDetail }) 
         .
       </p>
       <Closures restaurant={restaurant} />
+      <SpecialHours restaurant={restaurant} />
     </section>
   );
 }

@@ -109,3 +109,32 @@ export function messageOf(error: unknown) {
   const extra = notes.filter((note) => note !== message).join(' ');
   return extra ? `${message}: ${extra}` : message;
 }
+
+/** A labelled field with its message under it (the message describes the input: see `invalid`). */
+export function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-1 text-sm">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The attributes that tie an input to the message a `Field` shows under it. */
+export const invalid = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};

@@ -1,11 +1,39 @@
-import type { FulfilmentMethod } from '@orderfront/core';
+import type { FulfilmentMethod, RestaurantDetail } from '@orderfront/core';
 import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { runtimeConfig } from '@/config/runtime';
 import { useRestaurant } from '../api/get-restaurant';
-import { formatTime } from '../lib/format';
+import { formatDay, formatTime } from '../lib/format';
 
 const methodLabels: Record<FulfilmentMethod, string> = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in' };
+
+/** Upcoming dates with hours of their own (decision 043), one line per date and method. */
+function SpecialHours({ hours, locale }: { hours: RestaurantDetail['special_hours']; locale: string }) {
+  const headingId = useId();
+  const lines = new Map<string, string[]>();
+  for (const h of hours) {
+    const key = `${formatDay(h.date, locale)} · ${methodLabels[h.method]}`;
+    lines.set(key, [
+      ...(lines.get(key) ?? []),
+      `${formatTime(h.opens_at, locale)} – ${formatTime(h.closes_at, locale)}`,
+    ]);
+  }
+  if (lines.size === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-1">
+      <h4 id={headingId} className="font-semibold text-sm text-stone-900">
+        Special hours
+      </h4>
+      <ul className="text-sm text-stone-900">
+        {[...lines].map(([day, ranges]) => (
+          <li key={day}>
+            {day}: {ranges.join(', ')}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** Today's hours per method (on the restaurant's clock) and a map link, from the detail call. */
 export function RestaurantHours({ restaurantId }: { restaurantId: number }) {
@@ -38,6 +66,7 @@ export function RestaurantHours({ restaurantId }: { restaurantId: number }) {
           </div>
         ))}
       </dl>
+      <SpecialHours hours={data.special_hours} locale={locale} />
       <a
         href={data.location.map_url}
         target="_blank"

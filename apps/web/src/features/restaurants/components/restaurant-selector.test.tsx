@@ -49,6 +49,8 @@ function detail(id: number): RestaurantDetail {
           ? { ranges: [], is_open_now: false }
           : { ranges: week[1]?.ranges ?? [], is_open_now: true },
     })),
+    // Upcoming special hours the server lists (decision 043); the date is only shown, never compared to today.
+    special_hours: id === 1 ? [{ date: '2026-12-24', method: 'pickup', opens_at: '10:00', closes_at: '14:00' }] : [],
   };
 }
 
@@ -317,6 +319,8 @@ describe('with a restaurant chosen', () => {
     const hours = within(optional).getByRole('region', { name: 'Today at Bella Nonna Surry Hills' });
     expect(hours).toHaveTextContent('Pickup11:00 am – 9:30 pm · open now');
     expect(hours).toHaveTextContent('DeliveryClosed today');
+    const special = within(hours).getByRole('region', { name: 'Special hours' });
+    expect(within(special).getByRole('listitem')).toHaveTextContent(/^Thu 24 Dec · Pickup: 10:00 am – 2:00 pm$/);
     expect(within(hours).getByRole('link', { name: /^View on map\s*\(opens in a new tab\)$/ })).toHaveAttribute(
       'href',
       'https://www.google.com/maps/search/?api=1&query=-33.88%2C151.21',

@@ -1,0 +1,175 @@
+import { addDays, type FulfilmentTimes, type RestaurantDetail, todayAt } from '@orderfront/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from './support/app.js';
+import { bearer, signInAs, tenantId } from './support/auth.js';
+import { newGuest, pickupOrder, type Shop, startShop } from './support/orders.js';
+import { addOtherBusiness, addPonsonby } from './support/tenants.js';
+
+/** Special hours on a date (decision 043): managed beside the closures, followed by times and orders. */
+
+let shop: Shop;
+let ctx: TestContext;
+let surry: number;
+/** A restaurant of the demo business the manager is not assigned to. */
+let bondi: number;
+let ponsonby: number;
+const tokens: Record<'owner' | 'manager' | 'staff' | 'customer' | 'otherOwner', string> = {} as never;
+
+// Dates relative to the restaurant's today in Sydney, so the file passes at any hour.
+const dateAhead = (days: number) => addDays(todayAt(new Date(), { timezone: 'Australia/Sydney' }), days);
+
+type Method = 'GET' | 'POST' | 'DELETE';
+const call = (method: Method, url: string, token: string | null, payload?: unknown) =>
+  ctx.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as never }),
+  });
+
+const url = (restaurantId: number) => `/v2/admin/restaurants/${restaurantId}/special-hours`;
+const body = (values: Record<string, unknown> = {}) => ({
+  date: dateAhead(2),
+  method: 'pickup',
+  opens_at: '10:00',
+  closes_at: '14:00',
+  ...values,
+});
+const stored = () => ctx.db.selectFrom('restaurant_special_hours').selectAll().orderBy('id').execute();
+
+const pickupTimes = async (date: string) =>
+  (
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/restaurants/${surry}/fulfilment-times?tenant_id=${tenantId}&method=pickup&date=${date}`,
+    })
+  ).json().data as FulfilmentTimes;
+
+beforeAll(async () => {
+  shop = await startShop();
+  ctx = shop.ctx;
+  surry = shop.restaurantId;
+  for (const role of ['owner', 'manager', 'staff', 'customer'] as const) tokens[role] = await signInAs(ctx.app, role);
+  bondi = await addPonsonby(ctx.db, {
+    tenant_id: tenantId,
+    name: 'Bella Nonna Bondi',
+    slug: 'bondi',
+    country: 'AU',
+    timezone: 'Australia/Sydney',
+  });
+  const luigi = await addOtherBusiness(ctx.app, ctx.db);
+  ponsonby = luigi.restaurantId;
+  tokens.otherOwner = luigi.ownerToken;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('who may manage special hours', () => {
+  it('staff and customers get 403, no token 401, and nothing is stored', async () => {
+    for (const [method, path, payload] of [
+      ['GET', url(surry)],
+      ['POST', url(surry), body()],
+      ['DELETE', `${url(surry)}/1`],
+    ] as [Method, string, unknown?][]) {
+      for (const role of ['staff', 'customer'] as const) {
+        expect((await call(method, path, tokens[role], payload)).statusCode, `${role} ${method}`).toBe(403);
+      }
+      expect((await call(method, path, null, payload)).statusCode, `anonymous ${method}`).toBe(401);
+    }
+    expect(await stored()).toEqual([]);
+  });
+
+  it("a manager is refused a restaurant they don't manage; owners are refused another business's", async () => {
+    expect((await call('POST', url(bondi), tokens.manager, body())).statusCode).toBe(403);
+    expect((await call('GET', url(bondi), tokens.manager)).statusCode).toBe(403);
+    expect((await call('POST', url(surry), tokens.otherOwner, body())).statusCode).toBe(403);
+    expect((await call('POST', url(ponsonby), tokens.owner, body())).statusCode).toBe(403);
+    expect(await stored()).toEqual([]);
+    // The owner may set them on any restaurant of the business.
+    const own = await call('POST', url(bondi), tokens.owner, body({ method: 'delivery' }));
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await call('DELETE', `${url(bondi)}/${own.json().data.id}`, tokens.owner)).statusCode).toBe(200);
+    expect(await stored()).toEqual([]);
+  });
+});
+
+describe('validation', () => {
+  it('bad input is a 400 naming the field, and nothing is stored', async () => {
+    for (const [values, field] of [
+      [{ date: '24/12/2030' }, 'date'],
+      [{ date: dateAhead(1).replace(/-\d\d$/, '-32') }, 'date'],
+      [{ date: dateAhead(-1) }, 'date'],
+      [{ method: 'catering' }, 'method'],
+      [{ opens_at: '25:00' }, 'opens_at'],
+      [{ closes_at: '10:00' }, 'closes_at'],
+      [{ opens_at: '18:00', closes_at: '02:00' }, 'closes_at'],
+    ] as [Record<string, unknown>, string][]) {
+      const res = await call('POST', url(surry), tokens.manager, body(values));
+      expect(res.statusCode, JSON.stringify(values)).toBe(400);
+      expect(res.json().error.fields, JSON.stringify(values)).toHaveProperty([field]);
+    }
+    expect(await stored()).toEqual([]);
+  });
+
+  it('hours overlapping that date and method are a 409 on opens_at; another method or date is fine', async () => {
+    const first = await call('POST', url(surry), tokens.manager, body({ date: dateAhead(3) }));
+    expect(first.statusCode, first.body).toBe(200);
+    const overlap = await call(
+      'POST',
+      url(surry),
+      tokens.manager,
+      body({ date: dateAhead(3), opens_at: '13:00', closes_at: '16:00' }),
+    );
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().error.fields).toHaveProperty('opens_at');
+    const delivery = await call('POST', url(surry), tokens.manager, body({ date: dateAhead(3), method: 'delivery' }));
+    expect(delivery.statusCode).toBe(200);
+    const evening = await call(
+      'POST',
+      url(surry),
+      tokens.manager,
+      body({ date: dateAhead(3), opens_at: '14:00', closes_at: '20:00' }),
+    );
+    expect(evening.statusCode).toBe(200);
+    const listed = (await call('GET', url(surry), tokens.manager)).json().data;
+    expect(listed.map((h: { method: string; opens_at: string }) => `${h.method} ${h.opens_at}`)).toEqual([
+      'delivery 10:00',
+      'pickup 10:00',
+      'pickup 14:00',
+    ]);
+    for (const h of listed)
+      expect((await call('DELETE', `${url(surry)}/${h.id}`, tokens.manager)).statusCode).toBe(200);
+    expect(await stored()).toEqual([]);
+  });
+});
+
+describe('times and orders follow them', () => {
+  it('on that date only 10:00–14:00 is offered, shown to customers, and orders outside it are refused', async () => {
+    const date = dateAhead(2);
+    // Surry Hills is open around the clock in the order tests.
+    expect((await pickupTimes(date)).times.at(-1)?.value).toBe('23:45');
+    const added = await call('POST', url(surry), tokens.manager, body({ date }));
+    expect(added.statusCode, added.body).toBe(200);
+
+    const values = (await pickupTimes(date)).times.map((t) => t.value);
+    expect(values[0]).toBe('10:00');
+    expect(values.at(-1)).toBe('13:45');
+    // The day after is as every week.
+    expect((await pickupTimes(dateAhead(3))).times.at(-1)?.value).toBe('23:45');
+
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v2/restaurants/${surry}?tenant_id=${tenantId}` })
+    ).json().data as RestaurantDetail;
+    expect(detail.special_hours).toEqual([{ date, method: 'pickup', opens_at: '10:00', closes_at: '14:00' }]);
+
+    const outside = await pickupOrder(shop, await newGuest(ctx), { pickup_date: date, pickup_time: '15:00' });
+    expect(outside.statusCode, outside.body).toBe(422);
+    expect(outside.json().error.fields).toHaveProperty('pickup_time');
+    const inside = await pickupOrder(shop, await newGuest(ctx), { pickup_date: date, pickup_time: '10:30' });
+    expect(inside.statusCode, inside.body).toBe(201);
+
+    expect((await call('DELETE', `${url(surry)}/${added.json().data.id}`, tokens.manager)).statusCode).toBe(200);
+    expect((await pickupTimes(date)).times.at(-1)?.value).toBe('23:45');
+  });
+});
