@@ -24,6 +24,7 @@ import * as catalogueEditor from './20261127T1200-catalogue-editor.js';
 import * as reportsTips from './20261127T1300-reports-tips.js';
 import * as tipSettings from './20261127T1310-tip-settings.js';
 import * as catalogueDealsTax from './20261128T0900-catalogue-deals-tax.js';
+import * as pricingVersions from './20261128T1300-pricing-versions.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T1300-reports-tips': reportsTips,
   '20261127T1310-tip-settings': tipSettings,
   '20261128T0900-catalogue-deals-tax': catalogueDealsTax,
+  '20261128T1300-pricing-versions': pricingVersions,
 };

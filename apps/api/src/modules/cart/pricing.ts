@@ -8,8 +8,15 @@ import {
 } from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import type { Tenant } from '../../db/schema.js';
 import { catalogueService, placeholderImage } from '../catalogue/service.js';
-import { customerHistory, forPricing } from '../coupons/service.js';
+import {
+  type ActivePromotions,
+  activePromotions,
+  customerHistory,
+  forPricing,
+  pricingVersion,
+} from '../coupons/service.js';
 import { tenantService } from '../tenants/service.js';
 import { bad, type CartLineSource, type Catalogue, resolveLine, type StoredLine, toStored } from './lines.js';
 import { type CartOwner, cartRepository } from './repository.js';
@@ -130,10 +137,29 @@ const couponIdsOf = (adjustments: readonly PricingAdjustment[]) => [
   ),
 ];
 
+/**
+ * The tenant row, auto coupons and offers, kept while the tenant's pricing version stands (decision
+ * 041). Triggers move the version on any write to those tables, so a change made by another process
+ * on the same database is seen by the next pricing. The version is read first: what is read after it
+ * is at least as new as the version it is kept under.
+ */
+function pricingInputs() {
+  const cache = new Map<number, { version: number; tenant: Tenant | undefined; active: ActivePromotions }>();
+  return async (exec: Db, tenantId: number) => {
+    const version = await pricingVersion(exec, tenantId);
+    const hit = cache.get(tenantId);
+    if (hit && hit.version === version) return hit;
+    const [tenant, active] = await Promise.all([tenantService(exec).byId(tenantId), activePromotions(exec, tenantId)]);
+    if (version !== undefined) cache.set(tenantId, { version, tenant, active });
+    return { tenant, active };
+  };
+}
+
 /** The cart's money: lines resolved against today's catalogue, then the pricing engine. */
 export function cartPricing(db: Db, log?: FastifyBaseLogger) {
   const repo = cartRepository(db);
   const catalogue = catalogueService(db);
+  const inputsOf = pricingInputs();
 
   /** The parsed catalogue the lines are priced against (shared and frozen: never changed here). */
   async function catalogueOf(
@@ -189,7 +215,12 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     const restaurantId = first.restaurant_id;
     const channel: MenuChannel = options.method === 'dine_in' ? 'dine_in' : 'online';
     // The restaurant's timezone comes with the catalogue version: one read fewer per pricing.
-    const [cat, tenant, promotions, customer] = await Promise.all([
+    const promoted = async () => {
+      const { tenant, active } = await inputsOf(exec, owner.tenantId);
+      const code = options.coupon_code;
+      return { tenant, ...(await forPricing(exec, { tenantId: owner.tenantId, restaurantId, code, active })) };
+    };
+    const [cat, { tenant, ...promotions }, customer] = await Promise.all([
       catalogueOf(
         owner.tenantId,
         restaurantId,
@@ -197,8 +228,7 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
         exec === db ? catalogue : catalogue.within(exec),
         options.now ?? new Date(),
       ),
-      tenantService(exec).byId(owner.tenantId),
-      forPricing(exec, { tenantId: owner.tenantId, restaurantId, code: options.coupon_code }),
+      promoted(),
       customerHistory(exec, owner),
     ]);
     if (!tenant) throw new Error(`tenant ${owner.tenantId} missing`);
