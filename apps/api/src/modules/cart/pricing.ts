@@ -128,6 +128,9 @@ function cartItem(priced: PricedLine<PricingLine>) {
   };
 }
 
+/** What the engine is given when no coupon reads the customer's history (first order, per-customer limit). */
+const noHistory = Object.freeze({ order_count: 0, coupon_uses: Object.freeze({}) });
+
 /** Every coupon that took money off (entered, auto and stackable ones): each takes a use. */
 const couponIdsOf = (adjustments: readonly PricingAdjustment[]) => [
   ...new Set(
@@ -218,9 +221,12 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     const promoted = async () => {
       const { tenant, active } = await inputsOf(exec, owner.tenantId);
       const code = options.coupon_code;
-      return { tenant, ...(await forPricing(exec, { tenantId: owner.tenantId, restaurantId, code, active })) };
+      const offered = await forPricing(exec, { tenantId: owner.tenantId, restaurantId, code, active });
+      // The customer's history is read only when a coupon has a rule that reads it (decision 041).
+      const counted = offered.coupons.some((c) => c.first_order_only === true || c.per_customer_limit != null);
+      return { tenant, ...offered, customer: counted ? await customerHistory(exec, owner) : noHistory };
     };
-    const [cat, { tenant, ...promotions }, customer] = await Promise.all([
+    const [cat, { tenant, customer, ...promotions }] = await Promise.all([
       catalogueOf(
         owner.tenantId,
         restaurantId,
@@ -229,7 +235,6 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
         options.now ?? new Date(),
       ),
       promoted(),
-      customerHistory(exec, owner),
     ]);
     if (!tenant) throw new Error(`tenant ${owner.tenantId} missing`);
     const { resolved, unavailable } = resolveAll(rows, cat);
