@@ -158,11 +158,19 @@ function pricingInputs() {
   };
 }
 
+/** One cache per database, as the catalogue's: the cart routes and the order service share it. */
+const inputsByDb = new WeakMap<Db, ReturnType<typeof pricingInputs>>();
+function pricingInputsOf(db: Db) {
+  const inputs = inputsByDb.get(db) ?? pricingInputs();
+  inputsByDb.set(db, inputs);
+  return inputs;
+}
+
 /** The cart's money: lines resolved against today's catalogue, then the pricing engine. */
 export function cartPricing(db: Db, log?: FastifyBaseLogger) {
   const repo = cartRepository(db);
   const catalogue = catalogueService(db);
-  const inputsOf = pricingInputs();
+  const inputsOf = pricingInputsOf(db);
 
   /** The parsed catalogue the lines are priced against (shared and frozen: never changed here). */
   async function catalogueOf(
