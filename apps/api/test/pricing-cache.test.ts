@@ -17,7 +17,7 @@ import {
 } from './support/orders.js';
 
 // The tenant row, auto coupons and offers are cached per pricing version (decision 041), one cache
-// per app. A second app on the same database stands for a second API process: a change made
+// per database handle. A second app on its own handle stands for a second API process: a change made
 // through it (or by hand in the database) moves the version, and the first app's next cart read
 // and order price with the change.
 let shop: Shop;
