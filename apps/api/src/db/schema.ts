@@ -463,6 +463,12 @@ export interface SlotChoicesTable {
   sort_order: Generated<number>;
 }
 
+/** A tenant's pricing version: triggers move it on any write to tenants, coupons or offers (decision 041). */
+export interface PricingVersionsTable {
+  tenant_id: number;
+  version: Generated<number>;
+}
+
 export interface CatalogueVersionsTable {
   tenant_id: number;
   restaurant_id: number;
@@ -964,6 +970,7 @@ export interface Database {
   combo_product_slots: BundleSlotsTable;
   slot_choices: SlotChoicesTable;
   catalogue_versions: CatalogueVersionsTable;
+  pricing_versions: PricingVersionsTable;
   catalogue_publishes: CataloguePublishesTable;
   cart_items: CartItemsTable;
   wishlist_items: WishlistItemsTable;

@@ -26,6 +26,7 @@ import * as tipSettings from './20261127T1310-tip-settings.js';
 import * as catalogueDealsTax from './20261128T0900-catalogue-deals-tax.js';
 import * as refundDates from './20261128T1100-refund-dates-tip-tax.js';
 import * as specialHours from './20261128T1200-special-hours.js';
+import * as pricingVersions from './20261128T1300-pricing-versions.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T0900-catalogue-deals-tax': catalogueDealsTax,
   '20261128T1100-refund-dates-tip-tax': refundDates,
   '20261128T1200-special-hours': specialHours,
+  '20261128T1300-pricing-versions': pricingVersions,
 };

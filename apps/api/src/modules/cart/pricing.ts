@@ -8,8 +8,15 @@ import {
 } from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import type { Tenant } from '../../db/schema.js';
 import { catalogueService, placeholderImage } from '../catalogue/service.js';
-import { customerHistory, forPricing } from '../coupons/service.js';
+import {
+  type ActivePromotions,
+  activePromotions,
+  customerHistory,
+  forPricing,
+  pricingVersion,
+} from '../coupons/service.js';
 import { tenantService } from '../tenants/service.js';
 import { bad, type CartLineSource, type Catalogue, resolveLine, type StoredLine, toStored } from './lines.js';
 import { type CartOwner, cartRepository } from './repository.js';
@@ -121,6 +128,9 @@ function cartItem(priced: PricedLine<PricingLine>) {
   };
 }
 
+/** What the engine is given when no coupon reads the customer's history (first order, per-customer limit). */
+const noHistory = Object.freeze({ order_count: 0, coupon_uses: Object.freeze({}) });
+
 /** Every coupon that took money off (entered, auto and stackable ones): each takes a use. */
 const couponIdsOf = (adjustments: readonly PricingAdjustment[]) => [
   ...new Set(
@@ -130,10 +140,37 @@ const couponIdsOf = (adjustments: readonly PricingAdjustment[]) => [
   ),
 ];
 
+/**
+ * The tenant row, auto coupons and offers, kept while the tenant's pricing version stands (decision
+ * 041). Triggers move the version on any write to those tables, so a change made by another process
+ * on the same database is seen by the next pricing. The version is read first: what is read after it
+ * is at least as new as the version it is kept under.
+ */
+function pricingInputs() {
+  const cache = new Map<number, { version: number; tenant: Tenant | undefined; active: ActivePromotions }>();
+  return async (exec: Db, tenantId: number) => {
+    const version = await pricingVersion(exec, tenantId);
+    const hit = cache.get(tenantId);
+    if (hit && hit.version === version) return hit;
+    const [tenant, active] = await Promise.all([tenantService(exec).byId(tenantId), activePromotions(exec, tenantId)]);
+    if (version !== undefined) cache.set(tenantId, { version, tenant, active });
+    return { tenant, active };
+  };
+}
+
+/** One cache per database, as the catalogue's: the cart routes and the order service share it. */
+const inputsByDb = new WeakMap<Db, ReturnType<typeof pricingInputs>>();
+function pricingInputsOf(db: Db) {
+  const inputs = inputsByDb.get(db) ?? pricingInputs();
+  inputsByDb.set(db, inputs);
+  return inputs;
+}
+
 /** The cart's money: lines resolved against today's catalogue, then the pricing engine. */
 export function cartPricing(db: Db, log?: FastifyBaseLogger) {
   const repo = cartRepository(db);
   const catalogue = catalogueService(db);
+  const inputsOf = pricingInputsOf(db);
 
   /** The parsed catalogue the lines are priced against (shared and frozen: never changed here). */
   async function catalogueOf(
@@ -189,7 +226,15 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     const restaurantId = first.restaurant_id;
     const channel: MenuChannel = options.method === 'dine_in' ? 'dine_in' : 'online';
     // The restaurant's timezone comes with the catalogue version: one read fewer per pricing.
-    const [cat, tenant, promotions, customer] = await Promise.all([
+    const promoted = async () => {
+      const { tenant, active } = await inputsOf(exec, owner.tenantId);
+      const code = options.coupon_code;
+      const offered = await forPricing(exec, { tenantId: owner.tenantId, restaurantId, code, active });
+      // The customer's history is read only when a coupon has a rule that reads it (decision 041).
+      const counted = offered.coupons.some((c) => c.first_order_only === true || c.per_customer_limit != null);
+      return { tenant, ...offered, customer: counted ? await customerHistory(exec, owner) : noHistory };
+    };
+    const [cat, { tenant, customer, ...promotions }] = await Promise.all([
       catalogueOf(
         owner.tenantId,
         restaurantId,
@@ -197,9 +242,7 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
         exec === db ? catalogue : catalogue.within(exec),
         options.now ?? new Date(),
       ),
-      tenantService(exec).byId(owner.tenantId),
-      forPricing(exec, { tenantId: owner.tenantId, restaurantId, code: options.coupon_code }),
-      customerHistory(exec, owner),
+      promoted(),
     ]);
     if (!tenant) throw new Error(`tenant ${owner.tenantId} missing`);
     const { resolved, unavailable } = resolveAll(rows, cat);

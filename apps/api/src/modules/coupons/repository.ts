@@ -40,6 +40,16 @@ export const couponRepository = {
       .execute();
   },
 
+  /** The tenant's pricing version (triggers move it on writes to tenants, coupons, offers: decision 041). */
+  async pricingVersion(db: Db, tenantId: number): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('pricing_versions')
+      .select('version')
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    return row?.version;
+  },
+
   activeOffers(db: Db, tenantId: number) {
     return db
       .selectFrom('offers')

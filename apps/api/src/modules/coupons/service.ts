@@ -92,15 +92,25 @@ const atRestaurant = (row: CouponRow | OfferRow, restaurantId: number) => {
  * entered code (whatever its state, so the engine can say why it does not apply) plus the active
  * auto coupons and offers of the restaurant.
  */
+/** The tenant's auto coupons and offers that are switched on, for every restaurant (cached by pricing version). */
+export async function activePromotions(db: Db, tenantId: number) {
+  const [autos, offers] = await Promise.all([repo.activeAutoCoupons(db, tenantId), repo.activeOffers(db, tenantId)]);
+  return { autos, offers };
+}
+
+export type ActivePromotions = Awaited<ReturnType<typeof activePromotions>>;
+
+/** The tenant's pricing version, undefined for a tenant without one (then nothing is cached). */
+export const pricingVersion = (db: Db, tenantId: number) => repo.pricingVersion(db, tenantId);
+
 export async function forPricing(
   db: Db,
-  args: { tenantId: number; restaurantId: number; code?: string | null | undefined },
+  args: { tenantId: number; restaurantId: number; code?: string | null | undefined; active?: ActivePromotions },
 ): Promise<{ coupons: PricingCoupon[]; offers: PricingOffer[] }> {
   const code = args.code?.trim();
-  const [entered, autos, offers] = await Promise.all([
+  const [entered, { autos, offers }] = await Promise.all([
     code ? repo.findByCode(db, args.tenantId, code) : undefined,
-    repo.activeAutoCoupons(db, args.tenantId),
-    repo.activeOffers(db, args.tenantId),
+    args.active ?? activePromotions(db, args.tenantId),
   ]);
   const coupons = autos.filter((c) => c.id !== entered?.id && atRestaurant(c, args.restaurantId));
   return {

@@ -49,6 +49,12 @@ export interface ClaimedSlot {
 
 type Restaurant = NonNullable<Awaited<ReturnType<typeof repo.restaurant>>>;
 
+/** What an order already read in its transaction (restaurant, effective settings): not read again. */
+export interface KnownRestaurant {
+  restaurant: Restaurant;
+  settings?: Awaited<ReturnType<ReturnType<typeof settingsService>['resolve']>>;
+}
+
 function parseList(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
@@ -118,6 +124,18 @@ function problemError(
   }
 }
 
+/** An active restaurant of the tenant; anything else (another tenant's, unknown, switched off) is 404. */
+async function restaurantOf(ex: Db, tenantId: number, restaurantId: number): Promise<Restaurant> {
+  const restaurant = await repo.restaurant(ex, tenantId, restaurantId);
+  if (restaurant?.status !== 1) throw new AppError('not_found', 'Restaurant not found');
+  return restaurant;
+}
+
+async function localeOf(ex: Db, tenantId: number) {
+  const tenant = await tenantService(ex).byId(tenantId);
+  return { currency: tenant?.currency ?? 'AUD', locale: tenant?.locale ?? 'en-AU' };
+}
+
 export function fulfilmentService(
   db: Db,
   options: { config?: Pick<Config, 'maps'>; geocoder?: Geocoder; log?: FastifyBaseLogger; now?: () => Date } = {},
@@ -125,14 +143,13 @@ export function fulfilmentService(
   const geocoder = options.geocoder ?? (options.config ? geocoderFor(options.config) : offlineGeocoder);
   const clock = options.now ?? (() => new Date());
 
-  /** An active restaurant of the tenant; anything else (another tenant's, unknown, switched off) is 404. */
-  async function restaurantOf(ex: Db, tenantId: number, restaurantId: number): Promise<Restaurant> {
-    const restaurant = await repo.restaurant(ex, tenantId, restaurantId);
-    if (restaurant?.status !== 1) throw new AppError('not_found', 'Restaurant not found');
-    return restaurant;
-  }
-
-  async function rulesFor(ex: Db, tenantId: number, restaurant: Restaurant, method: TimedMethod) {
+  async function rulesFor(
+    ex: Db,
+    tenantId: number,
+    restaurant: Restaurant,
+    method: TimedMethod,
+    known?: KnownRestaurant,
+  ) {
     // From yesterday's date: the restaurant's today is at most a day behind UTC's (one more for margin).
     const fromDate = addDays(new Date(clock().getTime()).toISOString().slice(0, 10), -2);
     const [hours, closedDates, specialHours, row, settings] = await Promise.all([
@@ -140,7 +157,7 @@ export function fulfilmentService(
       repo.closedDates(ex, tenantId, restaurant.id, method, fromDate),
       repo.specialHours(ex, tenantId, restaurant.id, method, fromDate),
       repo.settings(ex, tenantId, restaurant.id),
-      settingsService(ex).resolve(tenantId, restaurant.id),
+      known && 'settings' in known ? known.settings : settingsService(ex).resolve(tenantId, restaurant.id),
     ]);
     const s = row ?? defaultFulfilmentSettings;
     const general = (settings?.web_config as { general?: { isAsapOptionEnabled?: unknown } } | undefined)?.general;
@@ -175,11 +192,6 @@ export function fulfilmentService(
       counts[new Date(row.slot_start).toISOString()] = row.orders;
     }
     return counts as SlotCounts;
-  }
-
-  async function localeOf(ex: Db, tenantId: number) {
-    const tenant = await tenantService(ex).byId(tenantId);
-    return { currency: tenant?.currency ?? 'AUD', locale: tenant?.locale ?? 'en-AU' };
   }
 
   return {
@@ -242,8 +254,9 @@ export function fulfilmentService(
     async quote(
       ex: Db,
       input: { tenantId: number; restaurantId: number; address: DeliveryAddress; subtotalCents: number },
+      known?: KnownRestaurant,
     ): Promise<DeliveryQuote> {
-      const restaurant = await restaurantOf(ex, input.tenantId, input.restaurantId);
+      const restaurant = known?.restaurant ?? (await restaurantOf(ex, input.tenantId, input.restaurantId));
       const [rows, money] = await Promise.all([
         repo.zones(ex, input.tenantId, restaurant.id),
         localeOf(ex, input.tenantId),
@@ -289,10 +302,11 @@ export function fulfilmentService(
         time: string;
         now?: Date;
       },
+      known?: KnownRestaurant,
     ): Promise<ClaimedSlot> {
       const now = input.now ?? clock();
-      const restaurant = await restaurantOf(trx, input.tenantId, input.restaurantId);
-      const { rules, closedMessage } = await rulesFor(trx, input.tenantId, restaurant, input.method);
+      const restaurant = known?.restaurant ?? (await restaurantOf(trx, input.tenantId, input.restaurantId));
+      const { rules, closedMessage } = await rulesFor(trx, input.tenantId, restaurant, input.method, known);
       if (closedMessage) throw new AppError('unprocessable', closedMessage);
       const asap = input.time === 'asap';
       const result = resolveOrderTime({ date: input.date, time: input.time, now }, { ...rules, capacity: null });

@@ -32,6 +32,7 @@ import type { OrderViews } from './views.js';
 
 type Restaurant = NonNullable<Awaited<ReturnType<OrderContext['repo']['restaurant']>>>;
 type Priced = Awaited<ReturnType<CartService['price']>>;
+type Known = { restaurant: Restaurant; settings: Awaited<ReturnType<ReturnType<typeof settingsService>['resolve']>> };
 
 /** Keys sorted, so the same body always has the same fingerprint. */
 function canonical(value: unknown): string {
@@ -183,19 +184,69 @@ async function customerDetails(owner: OrderOwner, body: PlaceOrderBody, trx: Trx
   return { name: guest.name, email: guest.email.toLowerCase(), phone: guest.phone_no };
 }
 
+/** The order's restaurant, active and taking online orders, with its settings (read once per order). */
+async function openRestaurant(
+  { repo, deps }: OrderContext,
+  trx: Trx,
+  owner: OrderOwner,
+  body: PlaceOrderBody,
+): Promise<Known> {
+  const restaurant = await repo.restaurant(trx, owner.tenantId, body.restaurant_id);
+  if (restaurant?.status !== 1) {
+    throw new AppError('not_found', 'Restaurant not found', {
+      restaurant_id: 'Not a restaurant of this business',
+    });
+  }
+  const ordering = settingsService(trx, deps.log);
+  const settings = await ordering.resolve(owner.tenantId, restaurant.id);
+  ordering.checkOnlineOrdering(settings);
+  return { restaurant, settings };
+}
+
+/** Dine-in is for now, while the restaurant is open; pickup and delivery claim a kitchen slot. */
+async function reserveTime(
+  { deps }: OrderContext,
+  trx: Trx,
+  owner: OrderOwner,
+  body: PlaceOrderBody,
+  known: Known,
+  at: Date,
+) {
+  const { id, timezone, name } = known.restaurant;
+  if (body.method === 'dine_in') {
+    if (!isOpenAt(await restaurantService(trx).hoursFor(owner.tenantId, id, 'dine_in'), timezone, at)) {
+      throw new AppError('unprocessable', `${name} is closed for dine-in orders at the moment.`);
+    }
+    return { scheduledFor: null, slotStart: null };
+  }
+  return deps.fulfilment.claimSlot(
+    trx,
+    {
+      tenantId: owner.tenantId,
+      restaurantId: id,
+      method: body.method,
+      date: body.pickup_date as string,
+      time: body.pickup_time as string,
+      now: at,
+    },
+    known,
+  );
+}
+
 /**
  * POST /v2/orders: one transaction re-prices the cart, checks the restaurant, time, zone and
  * availability, reserves, creates the order with its snapshot and clears the cart. The same
  * Idempotency-Key answers the same order, however many times and however concurrently it comes.
  */
 export function placeOrder(
-  { deps, db, repo, now }: OrderContext,
+  context: OrderContext,
   { view }: OrderViews,
   { credential }: OrderAccessCheck,
   { announce }: OrderNotices,
   { ensurePayment }: PaymentLifecycle,
   cart: CartService,
 ) {
+  const { deps, db, repo, now } = context;
   const { payments, fulfilment, coupons } = deps;
 
   /** The answer, with the row it was read from (the confirmation mail reuses both). */
@@ -221,38 +272,9 @@ export function placeOrder(
     return row ? (await answerOf(row)).placed : null;
   }
 
-  async function openRestaurant(trx: Trx, owner: OrderOwner, body: PlaceOrderBody) {
-    const restaurant = await repo.restaurant(trx, owner.tenantId, body.restaurant_id);
-    if (restaurant?.status !== 1) {
-      throw new AppError('not_found', 'Restaurant not found', {
-        restaurant_id: 'Not a restaurant of this business',
-      });
-    }
-    await settingsService(trx, deps.log).assertOnlineOrdering(owner.tenantId, restaurant.id);
-    return restaurant;
-  }
-
-  /** Dine-in is for now, while the restaurant is open; pickup and delivery claim a kitchen slot. */
-  async function reserveTime(trx: Trx, owner: OrderOwner, body: PlaceOrderBody, restaurant: Restaurant, at: Date) {
-    if (body.method === 'dine_in') {
-      const hours = await restaurantService(trx).hoursFor(owner.tenantId, restaurant.id, 'dine_in');
-      if (!isOpenAt(hours, restaurant.timezone, at)) {
-        throw new AppError('unprocessable', `${restaurant.name} is closed for dine-in orders at the moment.`);
-      }
-      return { scheduledFor: null, slotStart: null };
-    }
-    return fulfilment.claimSlot(trx, {
-      tenantId: owner.tenantId,
-      restaurantId: restaurant.id,
-      method: body.method,
-      date: body.pickup_date as string,
-      time: body.pickup_time as string,
-      now: at,
-    });
-  }
-
   /** The cart priced for this order (with the zone's delivery fee); only lines that can be ordered. */
-  async function priceFor(trx: Trx, owner: OrderOwner, body: PlaceOrderBody, restaurant: Restaurant, at: Date) {
+  async function priceFor(trx: Trx, owner: OrderOwner, body: PlaceOrderBody, known: Known, at: Date) {
+    const { restaurant } = known;
     const options = {
       method: body.method,
       cash_on_delivery: body.payment_method === 'cash_on_delivery',
@@ -283,12 +305,16 @@ export function placeOrder(
       });
     }
     if (body.method !== 'delivery') return priced;
-    const quote = await fulfilment.quote(trx, {
-      tenantId: owner.tenantId,
-      restaurantId: restaurant.id,
-      address: body.shipping_details as DeliveryAddress,
-      subtotalCents: priced.totals.subtotal,
-    });
+    const quote = await fulfilment.quote(
+      trx,
+      {
+        tenantId: owner.tenantId,
+        restaurantId: restaurant.id,
+        address: body.shipping_details as DeliveryAddress,
+        subtotalCents: priced.totals.subtotal,
+      },
+      known,
+    );
     if (quote.delivery_error) {
       throw new AppError('unprocessable', quote.delivery_error, { shipping_details: quote.delivery_error });
     }
@@ -327,15 +353,25 @@ export function placeOrder(
       fingerprint: key.fingerprint,
       created_at: iso,
     });
-    const restaurant = await openRestaurant(trx, owner, body);
-    const time = await reserveTime(trx, owner, body, restaurant, at);
-    const priced = await priceFor(trx, owner, body, restaurant, at);
+    // The restaurant and its settings are read once; the slot claim and quote take them (decision 041).
+    const known = await openRestaurant(context, trx, owner, body);
+    const time = await reserveTime(context, trx, owner, body, known, at);
+    const priced = await priceFor(trx, owner, body, known, at);
     await takeLines(trx, owner, priced);
     const customer = await customerDetails(owner, body, trx);
     const counter = await placement.nextNumber(owner.tenantId, randomBytes(32).toString('base64url'));
     const draft = await repo.insert(
       trx,
-      draftRow({ owner, body, restaurant, time, priced, customer, orderNumber: counter.last_number, iso }),
+      draftRow({
+        owner,
+        body,
+        restaurant: known.restaurant,
+        time,
+        priced,
+        customer,
+        orderNumber: counter.last_number,
+        iso,
+      }),
     );
     // Points (a discount) and the gift card (a payment) are taken with conditional updates here,
     // so a failure below rolls them back with the order.

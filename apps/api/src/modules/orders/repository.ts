@@ -43,7 +43,20 @@ export function orderRepository(db: Db) {
     restaurant: (exec: Executor, tenantId: number, id: number) =>
       exec
         .selectFrom('restaurants')
-        .select(['id', 'name', 'phone', 'street_name', 'suburb', 'city', 'timezone', 'status'])
+        // The slot claim and delivery quote take this row too (latitude, longitude, country).
+        .select([
+          'id',
+          'name',
+          'phone',
+          'street_name',
+          'suburb',
+          'city',
+          'timezone',
+          'status',
+          'latitude',
+          'longitude',
+          'country',
+        ])
         .where('tenant_id', '=', tenantId)
         .where('id', '=', id)
         .executeTakeFirst(),

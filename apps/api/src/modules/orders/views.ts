@@ -6,7 +6,10 @@ import { orderListRepository } from './list-repository.js';
 import type { OrderRepository } from './repository.js';
 import { readSnapshot } from './snapshot.js';
 
-type RestaurantRow = NonNullable<Awaited<ReturnType<OrderRepository['restaurant']>>>;
+type RestaurantRow = Omit<
+  NonNullable<Awaited<ReturnType<OrderRepository['restaurant']>>>,
+  'latitude' | 'longitude' | 'country'
+>;
 type HistoryRow = { status: OrderStatus; note: string | null; created_at: string };
 
 function toView(row: OrderRow, restaurant: RestaurantRow, history: HistoryRow[]): Order {

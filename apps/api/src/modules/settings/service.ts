@@ -212,7 +212,11 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
     restaurantId: number | null,
     method?: FulfilmentMethodName,
   ): Promise<void> {
-    const entry = await resolve(tenantId, restaurantId);
+    checkOnlineOrdering(await resolve(tenantId, restaurantId), method);
+  }
+
+  /** assertOnlineOrdering on settings already resolved (the order reads them once for its slot claim too). */
+  function checkOnlineOrdering(entry: AppSettingsEntry | undefined, method?: FulfilmentMethodName) {
     if (!entry) return;
     if (entry.is_online_order_enabled === 0) throw new AppError('unprocessable', onlineOrdersDisabledMessage);
     if (method && entry.ordering && !entry.ordering.methods[method]) {
@@ -277,5 +281,6 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
     updateControls,
     pause,
     assertOnlineOrdering,
+    checkOnlineOrdering,
   };
 }

@@ -1,0 +1,150 @@
+import type { PlacedOrder } from '@orderfront/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.js';
+import { type Db, openDatabase } from '../src/db/database.js';
+import { tenantId } from './support/auth.js';
+import {
+  addToCart,
+  type Caller,
+  firstTime,
+  guestDetails,
+  newGuest,
+  placeOrder,
+  type Shop,
+  simpleProduct,
+  startShop,
+  userWithRole,
+} from './support/orders.js';
+
+// The tenant row, auto coupons and offers are cached per pricing version (decision 041), one cache
+// per database handle. A second app on its own handle stands for a second API process: a change made
+// through it (or by hand in the database) moves the version, and the first app's next cart read
+// and order price with the change.
+let shop: Shop;
+let otherDb: Db;
+let other: App;
+
+beforeAll(async () => {
+  shop = await startShop();
+  otherDb = openDatabase(shop.ctx.config.database);
+  other = await buildApp({ config: shop.ctx.config, db: otherDb, logger: false });
+  await other.ready();
+});
+afterAll(async () => {
+  await other?.close();
+  await otherDb?.destroy();
+  await shop?.ctx.close();
+});
+
+type Totals = { total: number; discount: number; tax: number };
+
+const cartOf = async (app: App, caller: Caller) => {
+  const query = 'guest_id' in caller.ids ? `guest_id=${caller.ids.guest_id}` : '';
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v2/cart?${query}&is_cash_on_delivery_opt=1`,
+    headers: { authorization: `Bearer ${caller.token}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as { totals: Totals }).totals;
+};
+
+async function orderOf(caller: Caller) {
+  const { ctx, restaurantId } = shop;
+  const res = await placeOrder(ctx, caller, {
+    restaurant_id: restaurantId,
+    method: 'pickup',
+    ...(await firstTime(ctx, restaurantId, 'pickup')),
+    payment_method: 'cash_on_delivery',
+    guest_details: guestDetails(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json().data as PlacedOrder).order.totals;
+}
+
+/** A guest with one product in the cart, priced by both apps (both caches hold this version). */
+async function pricedByBoth(skip: number) {
+  const guest = await newGuest(shop.ctx);
+  await addToCart(shop.ctx, guest, shop.restaurantId, simpleProduct(shop.menu, skip), 1);
+  const before = await cartOf(shop.ctx.app, guest);
+  expect(await cartOf(other, guest)).toEqual(before);
+  return { guest, before };
+}
+
+const ownerCall = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+  const manager = await userWithRole(shop.ctx, 'manager');
+  const res = await other.inject({
+    method,
+    url: `/api${url}`,
+    headers: { authorization: `Bearer ${manager.token}` },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().data as { id: number };
+};
+
+describe('the pricing cache', () => {
+  it('an auto coupon created, edited and switched off through another process prices the next cart and order', async () => {
+    const { guest, before } = await pricedByBoth(4);
+    const coupon = await ownerCall('POST', '/v2/admin/coupons', {
+      tenant_id: tenantId,
+      code: `AUTO${Date.now()}`,
+      discount_type: 'flat',
+      value: 100,
+      is_auto_coupon: true,
+      restaurant_ids: [shop.restaurantId],
+    });
+    try {
+      expect((await cartOf(shop.ctx.app, guest)).discount).toBe(before.discount + 100);
+      await ownerCall('PATCH', `/v2/admin/coupons/${coupon.id}`, { tenant_id: tenantId, value: 200 });
+      const edited = await cartOf(shop.ctx.app, guest);
+      expect(edited.discount).toBe(before.discount + 200);
+      expect(edited.total).toBe(before.total - 200);
+      await ownerCall('PATCH', `/v2/admin/coupons/${coupon.id}`, { tenant_id: tenantId, is_active: false });
+      expect(await cartOf(shop.ctx.app, guest)).toEqual(before);
+      expect((await orderOf(guest)).total).toBe(before.total);
+    } finally {
+      await otherDb.updateTable('coupons').set({ is_active: 0 }).where('id', '=', coupon.id).execute();
+    }
+  });
+
+  it('an offer and the tenant tax rate changed in the database are used by the next cart read and order', async () => {
+    const { guest, before } = await pricedByBoth(5);
+    const offer = await otherDb
+      .insertInto('offers')
+      .values({
+        tenant_id: tenantId,
+        name: 'Two for one, for this test',
+        offer_type: 'buy_x_get_y',
+        buy_quantity: 1,
+        get_quantity: 1,
+        get_discount_bp: 10_000,
+        is_active: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const tenant = await otherDb
+      .selectFrom('tenants')
+      .select('tax_rate_bps')
+      .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+    try {
+      // Switched off, the offer changes nothing; the tax rate's change shows in the tax line.
+      await otherDb.updateTable('tenants').set({ tax_rate_bps: 0 }).where('id', '=', tenantId).execute();
+      const untaxed = await cartOf(shop.ctx.app, guest);
+      expect(untaxed.tax).toBe(0);
+      expect(before.tax).toBeGreaterThan(0);
+      // Switched on, the next read sees it (one line of quantity one is not yet two).
+      await otherDb.updateTable('offers').set({ is_active: 1 }).where('id', '=', offer.id).execute();
+      await addToCart(shop.ctx, guest, shop.restaurantId, simpleProduct(shop.menu, 5), 1);
+      const offered = await cartOf(shop.ctx.app, guest);
+      expect(offered.discount).toBeGreaterThan(before.discount);
+      const order = await orderOf(guest);
+      expect(order.total).toBe(offered.total);
+      expect(order.tax).toBe(0);
+    } finally {
+      await otherDb.deleteFrom('offers').where('id', '=', offer.id).execute();
+      await otherDb.updateTable('tenants').set(tenant).where('id', '=', tenantId).execute();
+    }
+  });
+});
