@@ -136,6 +136,17 @@ async function localeOf(ex: Db, tenantId: number) {
   return { currency: tenant?.currency ?? 'AUD', locale: tenant?.locale ?? 'en-AU' };
 }
 
+/** Orders already taken per kitchen slot, from the slot before now to the last day on offer. */
+async function countsFor(ex: Db, tenantId: number, restaurantId: number, now: Date, rules: FulfilmentTimeRules) {
+  const from = new Date(now.getTime() - rules.slotMinutes * 60_000).toISOString();
+  const to = new Date(now.getTime() + (daysAhead + 1) * 86_400_000).toISOString();
+  const counts: Record<string, number> = {};
+  for (const row of await repo.slotCounts(ex, tenantId, restaurantId, from, to)) {
+    counts[new Date(row.slot_start).toISOString()] = row.orders;
+  }
+  return counts as SlotCounts;
+}
+
 export function fulfilmentService(
   db: Db,
   options: { config?: Pick<Config, 'maps'>; geocoder?: Geocoder; log?: FastifyBaseLogger; now?: () => Date } = {},
@@ -182,16 +193,6 @@ export function fulfilmentService(
           ? methodOffMessage(method)
           : null;
     return { rules, closedMessage };
-  }
-
-  async function countsFor(ex: Db, tenantId: number, restaurantId: number, now: Date, rules: FulfilmentTimeRules) {
-    const from = new Date(now.getTime() - rules.slotMinutes * 60_000).toISOString();
-    const to = new Date(now.getTime() + (daysAhead + 1) * 86_400_000).toISOString();
-    const counts: Record<string, number> = {};
-    for (const row of await repo.slotCounts(ex, tenantId, restaurantId, from, to)) {
-      counts[new Date(row.slot_start).toISOString()] = row.orders;
-    }
-    return counts as SlotCounts;
   }
 
   return {
