@@ -271,6 +271,65 @@ describe('placing an order (POST /v2/orders)', () => {
     expect(await orderCount(guest)).toBe(0);
   });
 
+  it('takes dine-in orders by the day’s special hours and refuses them on a closed date (decisions 037, 043)', async () => {
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu));
+    const dineIn = () =>
+      placeOrder(ctx, guest, {
+        restaurant_id: restaurantId,
+        method: 'dine_in',
+        table_id: '9',
+        payment_method: 'cash_on_delivery',
+        guest_details: guestDetails(),
+      });
+    const local = toZoned(new Date(), 'Australia/Sydney');
+    const special = (opens_at: string, closes_at: string) =>
+      ctx.db
+        .insertInto('restaurant_special_hours')
+        .values({
+          tenant_id: tenantId,
+          restaurant_id: restaurantId,
+          date: local.date,
+          method: 'dine_in',
+          opens_at,
+          closes_at,
+        })
+        .execute();
+    const clear = async () => {
+      await ctx.db.deleteFrom('restaurant_special_hours').where('restaurant_id', '=', restaurantId).execute();
+      await ctx.db.deleteFrom('restaurant_closures').where('restaurant_id', '=', restaurantId).execute();
+    };
+    try {
+      // Open round the clock by the week, but today's special hours are one minute far from now.
+      await (local.time < '12:00' ? special('23:58', '23:59') : special('00:00', '00:01'));
+      const outside = await dineIn();
+      expect(outside.statusCode).toBe(422);
+      expect(outside.json().error.message).toContain('closed for dine-in');
+      await clear();
+      await ctx.db
+        .insertInto('restaurant_closures')
+        .values({ tenant_id: tenantId, restaurant_id: restaurantId, date: local.date, method: null })
+        .execute();
+      expect((await dineIn()).statusCode).toBe(422);
+      expect(await orderCount(guest)).toBe(0);
+      await clear();
+      // Closed by the week, open by today's special hours.
+      await ctx.db
+        .deleteFrom('restaurant_hours')
+        .where('restaurant_id', '=', restaurantId)
+        .where('method', '=', 'dine_in')
+        .execute();
+      if (local.time < '23:58') {
+        await special('00:00', '23:59');
+        const inside = await dineIn();
+        expect(inside.statusCode, inside.body).toBe(201);
+      }
+    } finally {
+      await clear();
+      await openAllDay(ctx, restaurantId);
+    }
+  });
+
   it('places a dine-in order for a table at restaurant prices, and a delivery order with the address', async () => {
     const guest = await newGuest(ctx);
     const product = simpleProduct(menu);

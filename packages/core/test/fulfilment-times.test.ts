@@ -5,6 +5,7 @@ import {
   type FulfilmentTimeRules,
   fromZoned,
   isOpenAt,
+  isOpenNow,
   isoWithOffset,
   kitchenSlotOf,
   type OpeningRange,
@@ -213,6 +214,24 @@ describe('special hours on a date (decision 043)', () => {
     expect(eve.at(-1)).toBe('19:45');
     expect(values('2026-12-25', early, late)[0]).toBe('18:00');
     expect(resolveOrderTime({ date: '2026-12-25', time: '01:00', now: early }, late)).toMatchObject({ ok: false });
+  });
+});
+
+describe('open now, for dine-in (decisions 037, 043)', () => {
+  const week = { timezone: tz, ranges: everyDay('11:00', '21:30') };
+
+  it('follows the weekly hours on an ordinary day', () => {
+    expect(isOpenNow(week, at('2026-12-23', '12:00'))).toBe(true);
+    expect(isOpenNow(week, at('2026-12-23', '22:00'))).toBe(false);
+  });
+
+  it("takes the date's special hours instead, and a closed date shuts the whole day", () => {
+    const eve = { ...week, specialHours: { '2026-12-24': [{ opens_at: '10:00', closes_at: '14:00' }] } };
+    expect(isOpenNow(eve, at('2026-12-24', '10:30'))).toBe(true);
+    expect(isOpenNow(eve, at('2026-12-24', '15:00'))).toBe(false);
+    const closed = { ...week, closedDates: ['2026-12-25'] };
+    expect(isOpenNow(closed, at('2026-12-25', '12:00'))).toBe(false);
+    expect(isOpenNow(closed, at('2026-12-26', '12:00'))).toBe(true);
   });
 });
 

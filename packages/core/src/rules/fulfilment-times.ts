@@ -55,6 +55,17 @@ function openAt(rules: Pick<FulfilmentTimeRules, 'ranges' | 'timezone' | 'specia
   return windowsFor(local.date, rules).some(([from, to]) => m >= from && m < to);
 }
 
+/**
+ * Whether the restaurant takes an order for now at `at` (dine-in): its weekly hours, or that date's
+ * special hours, and not a closed date (decisions 037, 043).
+ */
+export function isOpenNow(
+  rules: Pick<FulfilmentTimeRules, 'ranges' | 'timezone' | 'specialHours' | 'closedDates'>,
+  at: Date,
+): boolean {
+  return !closedOn(toZoned(at.getTime(), rules.timezone).date, rules) && openAt(rules, at);
+}
+
 /** Orders already in each kitchen slot, keyed by the slot start's ISO UTC instant. */
 export type SlotCounts = Readonly<Record<string, number>>;
 

@@ -7,6 +7,7 @@ import {
   datesWithTimes,
   type FulfilmentTimeRules,
   type FulfilmentTimes,
+  isOpenNow,
   isoWithOffset,
   isValidDate,
   type NoTimesReason,
@@ -145,6 +146,17 @@ async function countsFor(ex: Db, tenantId: number, restaurantId: number, now: Da
     counts[new Date(row.slot_start).toISOString()] = row.orders;
   }
   return counts as SlotCounts;
+}
+
+/** Whether a dine-in order can be taken at `at`: weekly hours, special hours and closures. */
+async function openForDineIn(ex: Db, tenantId: number, restaurant: { id: number; timezone: string }, at: Date) {
+  const fromDate = addDays(at.toISOString().slice(0, 10), -2);
+  const [ranges, closedDates, specialHours] = await Promise.all([
+    repo.hours(ex, tenantId, restaurant.id, 'dine_in'),
+    repo.closedDates(ex, tenantId, restaurant.id, 'dine_in', fromDate),
+    repo.specialHours(ex, tenantId, restaurant.id, 'dine_in', fromDate),
+  ]);
+  return isOpenNow({ ranges, closedDates, specialHours, timezone: restaurant.timezone }, at);
 }
 
 export function fulfilmentService(
@@ -327,6 +339,8 @@ export function fulfilmentService(
       }
       return { scheduledFor: result.scheduled_for, slotStart: result.slot_start };
     },
+
+    openForDineIn,
 
     /** Gives back the order a claim took (a cancelled or abandoned order); false when there was none. */
     releaseSlot(trx: Db, input: { tenantId: number; restaurantId: number; slotStart: string }): Promise<boolean> {

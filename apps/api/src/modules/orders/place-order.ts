@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   type DeliveryAddress,
-  isOpenAt,
   type PaymentSplit,
   type PlacedOrder,
   type PlaceOrderBody,
@@ -17,7 +16,6 @@ import { metrics } from '../../lib/metrics.js';
 import { sha256 } from '../auth/crypto.js';
 import type { CartService } from '../cart/service.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
-import { restaurantService } from '../restaurants/service.js';
 import { settingsService } from '../settings/service.js';
 import { tenantService } from '../tenants/service.js';
 import { tipsService } from '../tips/service.js';
@@ -214,7 +212,7 @@ async function reserveTime(
 ) {
   const { id, timezone, name } = known.restaurant;
   if (body.method === 'dine_in') {
-    if (!isOpenAt(await restaurantService(trx).hoursFor(owner.tenantId, id, 'dine_in'), timezone, at)) {
+    if (!(await deps.fulfilment.openForDineIn(trx, owner.tenantId, { id, timezone }, at))) {
       throw new AppError('unprocessable', `${name} is closed for dine-in orders at the moment.`);
     }
     return { scheduledFor: null, slotStart: null };
