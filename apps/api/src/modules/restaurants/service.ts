@@ -1,5 +1,4 @@
 import {
-  type FulfilmentMethod,
   fulfilmentMethods,
   isOpenAtLocal,
   localTimeIn,
@@ -115,14 +114,9 @@ export function restaurantService(db: Db, now: () => Date = () => new Date()) {
     };
   }
 
-  /** One restaurant's opening hours for a method (an order checks them; `db` may be its transaction). */
-  async function hoursFor(tenantId: number, id: number, method: FulfilmentMethod) {
-    return restaurants.hoursFor(tenantId, [id], method);
-  }
-
   /** A restaurant's special hours from `fromDate` on (decision 043); the back office manages them. */
   const specialHoursFrom = (tenantId: number, id: number, fromDate: string) =>
     restaurants.specialHoursFrom(tenantId, id, fromDate);
 
-  return { listWithImages, detail, hoursFor, specialHoursFrom };
+  return { listWithImages, detail, specialHoursFrom };
 }
