@@ -175,6 +175,8 @@ describe('BOLA: the wrong actor gets 401, 403 or 404 from every owner-scoped ope
       country: 'AU',
       timezone: 'Australia/Sydney',
       postcodes: ['2010'],
+      opens_at: '10:00',
+      closes_at: '14:00',
     };
     if (name in byName) return byName[name];
     if (name === 'id') return ids[pathIds.find(([re]) => re.test(op.path))?.[1] ?? 'order'];
