@@ -246,6 +246,21 @@ describe('import diff', () => {
 });
 
 describe('CSV and JSON', () => {
+  it('a JSON file exported before tax classes, units and bundles imports with their defaults', () => {
+    const current = doc();
+    const older = {
+      ...current,
+      products: current.products.map(({ tax_class: _t, unit: _u, ...p }) => p),
+      deals: undefined,
+      combos: undefined,
+    };
+    const read = jsonToCatalogue(JSON.stringify(older));
+    expect(read.errors).toEqual([]);
+    expect(read.document?.deals).toEqual([]);
+    expect(read.document?.combos).toEqual([]);
+    expect(read.document?.products.every((p) => p.tax_class === 'standard' && p.unit === null)).toBe(true);
+  });
+
   it('round-trip: a CSV export reads back into the same document; JSON too', () => {
     const csv = catalogueToCsv(doc());
     expect(csvToCatalogue(csv)).toEqual({ document: doc(), errors: [] });

@@ -480,10 +480,25 @@ export function csvToCatalogue(text: string): { document: CatalogueDocument | nu
 }
 
 /** A JSON import's problems, named by their path in the document. */
+/**
+ * Fields added to the format after files were first exported (decision 042) may be left out of an
+ * import: a product is then standard-rated and sold each, and the file has no deals or combos.
+ */
+function withLaterFields(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  const doc = raw as Record<string, unknown>;
+  const products = Array.isArray(doc.products)
+    ? doc.products.map((p: unknown) =>
+        typeof p === 'object' && p !== null && !Array.isArray(p) ? { tax_class: 'standard', unit: null, ...p } : p,
+      )
+    : doc.products;
+  return { deals: [], combos: [], ...doc, products };
+}
+
 export function jsonToCatalogue(text: string): { document: CatalogueDocument | null; errors: CatalogueRowError[] } {
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = withLaterFields(JSON.parse(text));
   } catch (error) {
     return {
       document: null,
