@@ -34,6 +34,7 @@ export * from './rules/best-sellers.js';
 export * from './rules/business-numbers.js';
 export * from './rules/card.js';
 export * from './rules/catalogue-document.js';
+export * from './rules/catalogue-json.js';
 export * from './rules/checkout.js';
 export * from './rules/delivery-zones.js';
 export * from './rules/discount.js';
