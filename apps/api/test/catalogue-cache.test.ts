@@ -1,8 +1,9 @@
 import type { PlacedOrder } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.js';
-import { type Db, openDatabase } from '../src/db/database.js';
+import type { App } from '../src/app.js';
+import type { Db } from '../src/db/database.js';
 import { catalogueService } from '../src/modules/catalogue/service.js';
+import { secondProcess } from './support/app.js';
 import { tenantId } from './support/auth.js';
 import {
   addToCart,
@@ -22,18 +23,17 @@ import {
 // the cart and the order's transaction. A second app on the same database stands for a second
 // API process: each has its own cache, and the version in the database moves both on.
 let shop: Shop;
+let second: Awaited<ReturnType<typeof secondProcess>>;
 let otherDb: Db;
 let other: App;
 
 beforeAll(async () => {
   shop = await startShop();
-  otherDb = openDatabase(shop.ctx.config.database);
-  other = await buildApp({ config: shop.ctx.config, db: otherDb, logger: false });
-  await other.ready();
+  second = await secondProcess(shop.ctx);
+  ({ app: other, db: otherDb } = second);
 });
 afterAll(async () => {
-  await other?.close();
-  await otherDb?.destroy();
+  await second?.close();
   await shop?.ctx.close();
 });
 

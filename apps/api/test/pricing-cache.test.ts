@@ -1,7 +1,8 @@
 import type { PlacedOrder } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.js';
-import { type Db, openDatabase } from '../src/db/database.js';
+import type { App } from '../src/app.js';
+import type { Db } from '../src/db/database.js';
+import { secondProcess } from './support/app.js';
 import { tenantId } from './support/auth.js';
 import {
   addToCart,
@@ -21,18 +22,17 @@ import {
 // through it (or by hand in the database) moves the version, and the first app's next cart read
 // and order price with the change.
 let shop: Shop;
+let second: Awaited<ReturnType<typeof secondProcess>>;
 let otherDb: Db;
 let other: App;
 
 beforeAll(async () => {
   shop = await startShop();
-  otherDb = openDatabase(shop.ctx.config.database);
-  other = await buildApp({ config: shop.ctx.config, db: otherDb, logger: false });
-  await other.ready();
+  second = await secondProcess(shop.ctx);
+  ({ app: other, db: otherDb } = second);
 });
 afterAll(async () => {
-  await other?.close();
-  await otherDb?.destroy();
+  await second?.close();
   await shop?.ctx.close();
 });
 

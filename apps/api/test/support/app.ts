@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { type App, buildApp } from '../../src/app.js';
 import { prepareDatabase } from '../../src/bootstrap.js';
 import { type Config, loadConfig } from '../../src/config.js';
-import type { Db } from '../../src/db/database.js';
+import { type Db, openDatabase } from '../../src/db/database.js';
 import { createTestDatabase } from './database.js';
 import { type Answer, type Description, descriptionChecker } from './openapi-check.js';
 
@@ -84,3 +84,21 @@ export function comparableAnswer(res: { statusCode: number; headers: Record<stri
 
 /** A body as another request's would read: the request id is the one thing that always differs. */
 export const withoutRequestId = (body: string) => body.replace(/"request_id":"[^"]*"/g, '"request_id":"…"');
+
+/**
+ * A second app on its own database handle over the same database: it stands for a second API
+ * process, with caches of its own (decisions 030, 034, 041).
+ */
+export async function secondProcess(ctx: TestContext) {
+  const db = openDatabase(ctx.config.database);
+  const app = await buildApp({ config: ctx.config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}

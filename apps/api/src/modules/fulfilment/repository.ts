@@ -38,25 +38,6 @@ export const fulfilmentRepository = {
       .then((rows) => rows.map((row) => row.date));
   },
 
-  /** Special hours for `method` from `fromDate` on (decision 043), by local date. */
-  specialHours(ex: Db, tenantId: number, restaurantId: number, method: FulfilmentMethod, fromDate: string) {
-    return ex
-      .selectFrom('restaurant_special_hours')
-      .select(['date', 'opens_at', 'closes_at'])
-      .where('tenant_id', '=', tenantId)
-      .where('restaurant_id', '=', restaurantId)
-      .where('method', '=', method)
-      .where('date', '>=', fromDate)
-      .orderBy('date')
-      .orderBy('opens_at')
-      .execute()
-      .then((rows) => {
-        const byDate: Record<string, { opens_at: string; closes_at: string }[]> = {};
-        for (const { date, ...hours } of rows) byDate[date] = [...(byDate[date] ?? []), hours];
-        return byDate;
-      });
-  },
-
   settings(ex: Db, tenantId: number, restaurantId: number) {
     return ex
       .selectFrom('fulfilment_settings')

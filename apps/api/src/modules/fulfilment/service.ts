@@ -5,6 +5,7 @@ import {
   type DeliveryQuote,
   type DeliveryZoneRule,
   datesWithTimes,
+  type FulfilmentMethod,
   type FulfilmentTimeRules,
   type FulfilmentTimes,
   isOpenNow,
@@ -15,6 +16,7 @@ import {
   quoteDelivery,
   resolveOrderTime,
   type SlotCounts,
+  type SpecialHours,
   timeLabel,
   timesOnDate,
 } from '@orderfront/core';
@@ -22,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { restaurantService } from '../restaurants/service.js';
 import { methodOffMessage, onlineOrdersDisabledMessage, settingsService } from '../settings/service.js';
 import { tenantService } from '../tenants/service.js';
 import { type Geocoder, geocoderFor, offlineGeocoder } from './geocoder.js';
@@ -148,13 +151,32 @@ async function countsFor(ex: Db, tenantId: number, restaurantId: number, now: Da
   return counts as SlotCounts;
 }
 
+/** A method's special hours from `fromDate` on, by local date (decision 043): the restaurants module's one query. */
+async function specialHoursOf(
+  ex: Db,
+  tenantId: number,
+  restaurantId: number,
+  method: FulfilmentMethod,
+  fromDate: string,
+) {
+  const byDate: Record<string, SpecialHours[]> = {};
+  for (const { date, method: m, opens_at, closes_at } of await restaurantService(ex).specialHoursFrom(
+    tenantId,
+    restaurantId,
+    fromDate,
+  )) {
+    if (m === method) byDate[date] = [...(byDate[date] ?? []), { opens_at, closes_at }];
+  }
+  return byDate;
+}
+
 /** Whether a dine-in order can be taken at `at`: weekly hours, special hours and closures. */
 async function openForDineIn(ex: Db, tenantId: number, restaurant: { id: number; timezone: string }, at: Date) {
   const fromDate = addDays(at.toISOString().slice(0, 10), -2);
   const [ranges, closedDates, specialHours] = await Promise.all([
     repo.hours(ex, tenantId, restaurant.id, 'dine_in'),
     repo.closedDates(ex, tenantId, restaurant.id, 'dine_in', fromDate),
-    repo.specialHours(ex, tenantId, restaurant.id, 'dine_in', fromDate),
+    specialHoursOf(ex, tenantId, restaurant.id, 'dine_in', fromDate),
   ]);
   return isOpenNow({ ranges, closedDates, specialHours, timezone: restaurant.timezone }, at);
 }
@@ -178,7 +200,7 @@ export function fulfilmentService(
     const [hours, closedDates, specialHours, row, settings] = await Promise.all([
       repo.hours(ex, tenantId, restaurant.id, method),
       repo.closedDates(ex, tenantId, restaurant.id, method, fromDate),
-      repo.specialHours(ex, tenantId, restaurant.id, method, fromDate),
+      specialHoursOf(ex, tenantId, restaurant.id, method, fromDate),
       repo.settings(ex, tenantId, restaurant.id),
       known && 'settings' in known ? known.settings : settingsService(ex).resolve(tenantId, restaurant.id),
     ]);
