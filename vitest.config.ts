@@ -28,7 +28,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/testing/setup.ts'],
           // Lazy routes transform their module graph on first render; slow on a busy machine.
-          testTimeout: 15_000,
+          testTimeout: 30_000,
         },
       },
     ],

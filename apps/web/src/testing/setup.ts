@@ -4,8 +4,9 @@ import { afterEach, vi } from 'vitest';
 import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { initialConfigState, useConfigStore } from '@/features/settings/stores/config-store';
 
-// A lazy route's first import can take over a second on a loaded machine; findBy* waits for it.
-configure({ asyncUtilTimeout: 5000 });
+// A lazy route's first import can take several seconds on a loaded 2-core machine (the API,
+// core and web suites run side by side); findBy* waits for it.
+configure({ asyncUtilTimeout: 12_000 });
 
 afterEach(() => {
   cleanup();

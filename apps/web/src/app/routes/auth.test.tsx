@@ -1,11 +1,8 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { renderApp } from '@/testing/render';
-
-// Lazy routes load slowly on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The server's answers these pages need: no Google sign-in, no restaurants to choose from. */
 function fakeApi() {

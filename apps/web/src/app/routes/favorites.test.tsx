@@ -1,13 +1,11 @@
 import type { User, WishlistItem } from '@orderfront/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { margherita, menuFixture } from '@/features/menu/testing/menu-fixture';
 import { useAuthStore } from '@/lib/auth-store';
 import { json, ok, stubApi } from '@/testing/api';
 import { renderApp } from '@/testing/render';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ada: User = {
   id: 7,

@@ -1,5 +1,5 @@
 import type { GiftCard, GiftCardOptions, LoyaltySummary, PaymentSession, User } from '@orderfront/core';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
@@ -11,8 +11,6 @@ import { type ConfirmResult, standIn } from '@/testing/stripe';
 // Stripe.js comes from Stripe's servers, unreachable here: the page gets a stand-in at that boundary.
 const stripeJs = vi.hoisted(() => ({ instance: null as unknown }));
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => stripeJs.instance }));
-
-configure({ asyncUtilTimeout: 5000 });
 
 const options: GiftCardOptions = {
   enabled: true,
