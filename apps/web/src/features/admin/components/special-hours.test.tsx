@@ -39,35 +39,35 @@ function serve({ refuse }: { refuse?: Response } = {}) {
   const puts: unknown[] = [];
   let list: RestaurantSpecialHours[] = [];
   let refusal = refuse;
+  /** Records the body, then answers the pending refusal once, else stores it by `store`. */
+  const receive = (
+    seen: unknown[],
+    init: RequestInit | undefined,
+    store: (body: Omit<RestaurantSpecialHours, 'id'>) => unknown,
+  ) => {
+    const body = JSON.parse(String(init?.body));
+    seen.push(body);
+    const answer = refusal;
+    refusal = undefined;
+    return answer ?? ok(store(body));
+  };
   stubApi({
     ...staffSession('manager'),
     '/api/v2/admin/restaurants': () => ok([surryHills]),
     '/api/v2/admin/restaurants/1/closures': () => ok([]),
     'GET /api/v2/admin/restaurants/1/special-hours': () => ok(list),
-    'POST /api/v2/admin/restaurants/1/special-hours': (_url, init) => {
-      const body = JSON.parse(String(init?.body));
-      posts.push(body);
-      if (refusal) {
-        const answer = refusal;
-        refusal = undefined;
-        return answer;
-      }
-      const saved = { id: list.length + 1, ...body };
-      list = [...list, saved];
-      return ok(saved);
-    },
-    'PUT /api/v2/admin/restaurants/1/special-hours/1': (_url, init) => {
-      const body = JSON.parse(String(init?.body));
-      puts.push(body);
-      if (refusal) {
-        const answer = refusal;
-        refusal = undefined;
-        return answer;
-      }
-      const saved = { id: 1, ...body };
-      list = list.map((h) => (h.id === 1 ? saved : h));
-      return ok(saved);
-    },
+    'POST /api/v2/admin/restaurants/1/special-hours': (_url, init) =>
+      receive(posts, init, (body) => {
+        const saved = { id: list.length + 1, ...body };
+        list = [...list, saved];
+        return saved;
+      }),
+    'PUT /api/v2/admin/restaurants/1/special-hours/1': (_url, init) =>
+      receive(puts, init, (body) => {
+        const saved = { id: 1, ...body };
+        list = list.map((h) => (h.id === 1 ? saved : h));
+        return saved;
+      }),
     'DELETE /api/v2/admin/restaurants/1/special-hours/1': () => {
       list = list.filter((h) => h.id !== 1);
       return ok({ deleted: true });
