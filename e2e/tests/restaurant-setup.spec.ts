@@ -6,6 +6,12 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 const newRestaurant = 'Harbour Sushi Circular Quay';
 
+/** The Sydney calendar date `days` from today. */
+function sydneyDate(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+  return new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 test('an owner sets the business up: details with an ABN, a restaurant with hours, a delivery zone, tables and their QR codes; the storefront shows it', async ({
   page,
   browser,
@@ -114,22 +120,62 @@ test('an owner sets the business up: details with an ABN, a restaurant with hour
   await expect(page.getByRole('img', { name: 'QR code for table T1' }).locator('svg')).toHaveCount(1);
   expect(await axeViolations()).toEqual([]);
 
-  // A customer of the business sees the new restaurant and the business's own details.
+  // Closed today for a stocktake (and tomorrow, so a run across Sydney's midnight still sees it), and
+  // special hours later on, added and then changed in place: an overlap is refused on its field.
+  await nav.getByRole('link', { name: 'Restaurants' }).click();
+  const closure = page.getByRole('form', { name: 'Add a closure' });
+  for (const days of [0, 1]) {
+    await closure.getByLabel('Closed on').fill(sydneyDate(days));
+    await closure.getByLabel('Reason (optional)').fill('Stocktake');
+    await closure.getByRole('button', { name: 'Add closure' }).click();
+    await expect(page.getByText(`${sydneyDate(days)} · Every method · Stocktake`)).toBeVisible();
+  }
+  const later = sydneyDate(5);
+  const addHours = page.getByRole('form', { name: 'Add special hours' });
+  for (const [opens, closes] of [
+    ['10:00', '14:00'],
+    ['17:00', '20:00'],
+  ]) {
+    await addHours.getByLabel('Date').fill(later);
+    await addHours.getByLabel('Opens').fill(opens as string);
+    await addHours.getByLabel('Closes').fill(closes as string);
+    await addHours.getByRole('button', { name: 'Add special hours' }).click();
+    await expect(page.getByText(`${later} · Pickup · ${opens}–${closes}`)).toBeVisible();
+  }
+  await page
+    .getByRole('button', { name: `Edit Pickup hours on ${later}` })
+    .first()
+    .click();
+  const editHours = page.getByRole('form', { name: `Change Pickup hours on ${later}` });
+  await editHours.getByLabel('Closes').fill('18:00');
+  await editHours.getByRole('button', { name: 'Save changes' }).click();
+  await expect(editHours.getByText('Overlaps 17:00–20:00 that day')).toBeVisible();
+  await expect(editHours.getByLabel('Opens')).toHaveAttribute('aria-invalid', 'true');
+  expect(await axeViolations()).toEqual([]);
+  await editHours.getByLabel('Closes').fill('15:00');
+  await editHours.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`${later} · Pickup · 10:00–15:00`)).toBeVisible();
+  await expect(editHours).toHaveCount(0);
+
+  // A customer of the business sees the new restaurant, closed today with the reason, and the business's own details.
   const visitor = await browser.newContext();
   const customer = await visitor.newPage();
   await customer.goto(`${tenant.url}/`);
   const dialog = customer.getByRole('dialog', { name: 'Choose your restaurant' });
   await expect(dialog.getByRole('button', { name: new RegExp(newRestaurant) })).toBeVisible();
   await expect(dialog.getByRole('button', { name: new RegExp(newRestaurant) })).toContainText('5 Alfred St');
+  await expect(dialog.getByRole('button', { name: new RegExp(newRestaurant) })).toContainText(
+    'Closed today: Stocktake',
+  );
   await dialog.getByRole('button', { name: new RegExp(newRestaurant) }).click();
   const footer = customer.getByRole('contentinfo');
   await expect(footer).toContainText('Harbour Sushi Pty Ltd');
   await expect(footer).toContainText('02 9000 1111');
   await expect(footer).toContainText('ABN 51 824 753 556');
   await visitor.close();
-  // The duplicate table name is refused by the server (400), which the browser logs; a tenant's own
+  // The duplicate table name (400) and the overlapping special hours (409) are refused by the server,
+  // which the browser logs; a tenant's own
   // host is plain http, so the browser ignores the opener policy header and says so.
-  expect(pageErrors.filter((e) => !e.includes('status of 400') && !e.includes('Cross-Origin-Opener-Policy'))).toEqual(
-    [],
-  );
+  const expected = ['status of 400', 'status of 409', 'Cross-Origin-Opener-Policy'];
+  expect(pageErrors.filter((e) => !expected.some((text) => e.includes(text)))).toEqual([]);
 });

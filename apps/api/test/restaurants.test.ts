@@ -1,4 +1,4 @@
-import { localTimeIn } from '@orderfront/core';
+import { addDays, localTimeIn } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewRestaurant } from '../src/db/schema.js';
 import { createTestApp, type TestContext } from './support/app.js';
@@ -107,6 +107,7 @@ describe('restaurants', () => {
           },
           timezone: 'Australia/Sydney',
           is_open_now: expect.any(Boolean),
+          closed_reason: null,
         },
         attachment_paths: [{ upload_path: '/images/restaurants/surry-hills.svg' }],
       });
@@ -236,6 +237,7 @@ describe('restaurants', () => {
       expect(open.json().data.opening_hours[0].today).toEqual({
         ranges: [{ opens_at: '00:00', closes_at: '00:00' }],
         is_open_now: true,
+        closed_reason: null,
       });
       const closed = await ctx.app.inject({ url: `/api/v2/restaurants/${otherIds.closed}?tenant_id=${otherTenant}` });
       expect(closed.json().data.is_open_now).toBe(false);
@@ -268,6 +270,58 @@ describe('restaurants', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('bad_request');
       expect(Object.keys(res.json().error.fields)).toContain(field);
+    });
+  });
+
+  // Decisions 037, 043: the list and the detail tell customers about closures and special hours.
+  // Rows go on the restaurant's today and tomorrow, so a request across its midnight sees them too.
+  describe('closures and special hours in what customers see', () => {
+    const days = () => {
+      const today = localTimeIn('Australia/Perth', new Date()).date;
+      return [today, addDays(today, 1)];
+    };
+    const detail = async () =>
+      (await ctx.app.inject({ url: `/api/v2/restaurants/${otherIds.open}?tenant_id=${otherTenant}` })).json().data;
+    const entryOf = async () =>
+      (await list({ tenant_id: otherTenant, status: 1 }))
+        .json()
+        .data.find((e: { restaurant: { id: number } }) => e.restaurant.id === otherIds.open).restaurant;
+
+    it('a closure today shows the restaurant closed, with its reason, though its hours run all day', async () => {
+      const base = { tenant_id: otherTenant, restaurant_id: otherIds.open, method: null, reason: 'Christmas Day' };
+      await ctx.db
+        .insertInto('restaurant_closures')
+        .values(days().map((date) => ({ ...base, date })))
+        .execute();
+      try {
+        expect(await entryOf()).toMatchObject({ is_open_now: false, closed_reason: 'Christmas Day' });
+        const data = await detail();
+        expect(data).toMatchObject({ is_open_now: false, closed_reason: 'Christmas Day' });
+        expect(data.opening_hours[0].today).toEqual({ ranges: [], is_open_now: false, closed_reason: 'Christmas Day' });
+        // The weekly hours themselves are unchanged.
+        expect(data.opening_hours[0].week[0].ranges).toEqual([{ opens_at: '00:00', closes_at: '00:00' }]);
+      } finally {
+        await ctx.db.deleteFrom('restaurant_closures').where('restaurant_id', '=', otherIds.open).execute();
+      }
+      expect(await entryOf()).toMatchObject({ is_open_now: true, closed_reason: null });
+    });
+
+    it("special hours today are today's hours for that method", async () => {
+      const base = { tenant_id: otherTenant, restaurant_id: otherIds.open, method: 'pickup' as const };
+      await ctx.db
+        .insertInto('restaurant_special_hours')
+        .values(days().map((date) => ({ ...base, date, opens_at: '10:00', closes_at: '14:00' })))
+        .execute();
+      try {
+        const data = await detail();
+        expect(data.opening_hours[0].today).toMatchObject({
+          ranges: [{ opens_at: '10:00', closes_at: '14:00' }],
+          closed_reason: null,
+        });
+        expect(data.special_hours).toHaveLength(2);
+      } finally {
+        await ctx.db.deleteFrom('restaurant_special_hours').where('restaurant_id', '=', otherIds.open).execute();
+      }
     });
   });
 });

@@ -18,7 +18,7 @@ const tokens: Record<'owner' | 'manager' | 'staff' | 'customer' | 'otherOwner', 
 // Dates relative to the restaurant's today in Sydney, so the file passes at any hour.
 const dateAhead = (days: number) => addDays(todayAt(new Date(), { timezone: 'Australia/Sydney' }), days);
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token: string | null, payload?: unknown) =>
   ctx.app.inject({
     method,
@@ -70,6 +70,7 @@ describe('who may manage special hours', () => {
     for (const [method, path, payload] of [
       ['GET', url(surry)],
       ['POST', url(surry), body()],
+      ['PUT', `${url(surry)}/1`, body()],
       ['DELETE', `${url(surry)}/1`],
     ] as [Method, string, unknown?][]) {
       for (const role of ['staff', 'customer'] as const) {
@@ -141,6 +142,68 @@ describe('validation', () => {
     for (const h of listed)
       expect((await call('DELETE', `${url(surry)}/${h.id}`, tokens.manager)).statusCode).toBe(200);
     expect(await stored()).toEqual([]);
+  });
+});
+
+describe('editing special hours in place', () => {
+  const add = async (restaurantId: number, token: string, values: Record<string, unknown> = {}) => {
+    const res = await call('POST', url(restaurantId), token, body(values));
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { id: number };
+  };
+  const clear = async () => {
+    await ctx.db.deleteFrom('restaurant_special_hours').execute();
+  };
+
+  it('changes the date, method and times, checked like adding them', async () => {
+    const entry = await add(surry, tokens.manager);
+    const changed = body({ date: dateAhead(4), method: 'delivery', opens_at: '09:00', closes_at: '12:30' });
+    const res = await call('PUT', `${url(surry)}/${entry.id}`, tokens.manager, changed);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ id: entry.id, ...changed });
+    expect(await stored()).toMatchObject([{ id: entry.id, ...changed, restaurant_id: surry }]);
+    // Its own old range never counts as an overlap.
+    const narrower = await call('PUT', `${url(surry)}/${entry.id}`, tokens.manager, { ...changed, opens_at: '10:00' });
+    expect(narrower.statusCode, narrower.body).toBe(200);
+    await clear();
+  });
+
+  it('bad input is a 400 naming the field, overlaps a 409 on opens_at, and nothing changes', async () => {
+    const entry = await add(surry, tokens.manager);
+    await add(surry, tokens.manager, { opens_at: '17:00', closes_at: '21:00' });
+    const before = await stored();
+    for (const [values, field, status] of [
+      [{ date: dateAhead(-1) }, 'date', 400],
+      [{ date: '2030-02-30' }, 'date', 400],
+      [{ method: 'catering' }, 'method', 400],
+      [{ opens_at: '9am' }, 'opens_at', 400],
+      [{ opens_at: '15:00', closes_at: '11:00' }, 'closes_at', 400],
+      [{ opens_at: '12:00', closes_at: '18:00' }, 'opens_at', 409],
+    ] as [Record<string, unknown>, string, number][]) {
+      const res = await call('PUT', `${url(surry)}/${entry.id}`, tokens.manager, body(values));
+      expect(res.statusCode, JSON.stringify(values)).toBe(status);
+      expect(res.json().error.fields, JSON.stringify(values)).toHaveProperty([field]);
+    }
+    expect(await stored()).toEqual(before);
+    await clear();
+  });
+
+  it("another business's or another restaurant's entry is a 404; others' restaurants are a 403", async () => {
+    const theirs = await add(ponsonby, tokens.otherOwner);
+    const bondis = await add(bondi, tokens.owner);
+    const ours = await add(surry, tokens.manager);
+    const before = await stored();
+    const change = body({ opens_at: '08:00', closes_at: '09:00' });
+    // Another tenant's id, and another restaurant's id, through a restaurant the caller may manage.
+    expect((await call('PUT', `${url(surry)}/${theirs.id}`, tokens.owner, change)).statusCode).toBe(404);
+    expect((await call('PUT', `${url(surry)}/${bondis.id}`, tokens.manager, change)).statusCode).toBe(404);
+    expect((await call('PUT', `${url(surry)}/987654`, tokens.manager, change)).statusCode).toBe(404);
+    // A restaurant the caller does not manage, or of another business.
+    expect((await call('PUT', `${url(bondi)}/${bondis.id}`, tokens.manager, change)).statusCode).toBe(403);
+    expect((await call('PUT', `${url(ponsonby)}/${theirs.id}`, tokens.owner, change)).statusCode).toBe(403);
+    expect((await call('PUT', `${url(surry)}/${ours.id}`, tokens.otherOwner, change)).statusCode).toBe(403);
+    expect(await stored()).toEqual(before);
+    await clear();
   });
 });
 

@@ -47,6 +47,7 @@ export * from './rules/order-status.js';
 export * from './rules/reservation-visits.js';
 export * from './rules/reservations.js';
 export * from './rules/restaurant-status.js';
+export * from './rules/restaurant-today.js';
 export * from './rules/sales-report.js';
 export * from './rules/staff-roles.js';
 export * from './rules/storefront-seo.js';

@@ -11,6 +11,7 @@ const entry = (id: number, name: string): RestaurantEntry => ({
     address: { street_name: '', suburb: '', city: '', state: '', postcode: '', phone: '' },
     timezone: 'Australia/Sydney',
     is_open_now: true,
+    closed_reason: null,
   },
   attachment_paths: [],
 });
@@ -74,7 +75,7 @@ describe('menu structured data', () => {
     },
     location: { latitude: -33.88, longitude: 151.21, map_url: 'https://maps.example/' },
     opening_hours: [
-      { method: 'delivery', week: [], today: { ranges: [], is_open_now: false } },
+      { method: 'delivery', week: [], today: { ranges: [], is_open_now: false, closed_reason: null } },
       {
         method: 'pickup',
         week: [
@@ -87,7 +88,7 @@ describe('menu structured data', () => {
             ],
           },
         ],
-        today: { ranges: [], is_open_now: false },
+        today: { ranges: [], is_open_now: false, closed_reason: null },
       },
     ],
   } as unknown as RestaurantDetail;

@@ -29,8 +29,10 @@ export const restaurantEntrySchema = z.object({
     status: z.int(),
     address: restaurantAddressSchema,
     timezone: z.string(),
-    /** Open for any fulfilment method right now, on the restaurant's own clock. */
+    /** Open for any fulfilment method right now, on the restaurant's own clock (closures and special hours included). */
     is_open_now: z.boolean(),
+    /** Set when closures shut today for every method (decision 037): the reason to show. */
+    closed_reason: z.string().nullable(),
   }),
   /** Empty when the restaurant has no image (the client shows a placeholder). */
   attachment_paths: z.array(z.object({ upload_path: z.string() })),
@@ -53,8 +55,11 @@ export const methodHoursSchema = z.object({
   method: z.enum(fulfilmentMethods),
   /** Seven days, Sunday first: each day's ranges (a range may close after midnight). */
   week: z.array(z.object({ weekday: z.int().min(0).max(6), ranges: z.array(rangeSchema) })),
-  /** Today's ranges on the restaurant's clock, and whether one covers this moment. */
-  today: z.object({ ranges: z.array(rangeSchema), is_open_now: z.boolean() }),
+  /**
+   * Today's ranges on the restaurant's clock (a date's special hours replace the weekly ones; none on
+   * a closed date, with `closed_reason` set), and whether the method is open at this moment.
+   */
+  today: z.object({ ranges: z.array(rangeSchema), is_open_now: z.boolean(), closed_reason: z.string().nullable() }),
 });
 
 export const restaurantDetailSchema = z.object({
@@ -69,6 +74,8 @@ export const restaurantDetailSchema = z.object({
   /** The restaurant's local date and weekday now (0 = Sunday). */
   today: z.object({ date: z.string(), weekday: z.int().min(0).max(6) }),
   is_open_now: z.boolean(),
+  /** Set when closures shut today for every method (decision 037). */
+  closed_reason: z.string().nullable(),
   opening_hours: z.array(methodHoursSchema),
   /** Dates from today on with hours of their own per method (decision 043), by date. */
   special_hours: z.array(rangeSchema.extend({ date: z.string(), method: z.enum(fulfilmentMethods) })),

@@ -47,9 +47,11 @@ export interface SpecialHours {
 const closedOn = (date: string, rules: Pick<FulfilmentTimeRules, 'closedDates'>) =>
   rules.closedDates?.includes(date) === true;
 
+type DayRules = Pick<FulfilmentTimeRules, 'ranges' | 'specialHours' | 'closedDates'>;
+
 /** Whether the restaurant is open at `at`, by the windows of its local date. */
-function openAt(rules: Pick<FulfilmentTimeRules, 'ranges' | 'timezone' | 'specialHours'>, at: Date): boolean {
-  if (!rules.specialHours) return isOpenAt(rules.ranges, rules.timezone, at);
+function openAt(rules: DayRules & Pick<FulfilmentTimeRules, 'timezone'>, at: Date): boolean {
+  if (!rules.specialHours && !rules.closedDates) return isOpenAt(rules.ranges, rules.timezone, at);
   const local = toZoned(at.getTime(), rules.timezone);
   const m = minutesOfDay(local.time);
   return windowsFor(local.date, rules).some(([from, to]) => m >= from && m < to);
@@ -116,13 +118,15 @@ export function kitchenSlotOf(at: Date | number, timezone: string, slotMinutes: 
 
 /**
  * Local [from, to) minute windows of `date`: its special hours when it has them, else its weekday's
- * ranges and the previous evening's tail (unless the previous date had special hours).
+ * ranges and the previous evening's tail (unless the previous date had special hours or was closed:
+ * a closed date's evening never opened, so it runs into no morning).
  */
-function windowsFor(date: string, rules: Pick<FulfilmentTimeRules, 'ranges' | 'specialHours'>): [number, number][] {
+function windowsFor(date: string, rules: DayRules): [number, number][] {
   const special = rules.specialHours?.[date];
   if (special) return special.map((h) => [minutesOf(h.opens_at), minutesOf(h.closes_at)]);
-  const afterSpecial = rules.specialHours?.[addDays(date, -1)] !== undefined;
-  return windowsOn(date, rules.ranges, !afterSpecial);
+  const yesterday = addDays(date, -1);
+  const noTail = rules.specialHours?.[yesterday] !== undefined || closedOn(yesterday, rules);
+  return windowsOn(date, rules.ranges, !noTail);
 }
 
 /** Local [from, to) minute windows of `date` in which slots may start, from its own and the previous day's ranges. */
@@ -149,7 +153,7 @@ function windowsOn(date: string, ranges: readonly OpeningRange[], withTail = tru
  */
 export function slotsOnDate(
   date: string,
-  rules: Pick<FulfilmentTimeRules, 'timezone' | 'ranges' | 'slotMinutes' | 'specialHours'>,
+  rules: Pick<FulfilmentTimeRules, 'timezone' | 'ranges' | 'slotMinutes' | 'specialHours' | 'closedDates'>,
 ) {
   const step = rules.slotMinutes;
   const seen = new Set<string>();

@@ -24,17 +24,32 @@ export function restaurantRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** A restaurant's special hours from `fromDate` on (decision 043), by date, method and opening. */
-    specialHoursFrom(tenantId: number, restaurantId: number, fromDate: string) {
+    /** The restaurants' special hours from `fromDate` on (decision 043), by date, method and opening. */
+    specialHoursFrom(tenantId: number, restaurantIds: number[], fromDate: string) {
+      if (restaurantIds.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('restaurant_special_hours')
-        .select(['id', 'date', 'method', 'opens_at', 'closes_at'])
+        .select(['id', 'restaurant_id', 'date', 'method', 'opens_at', 'closes_at'])
         .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', '=', restaurantId)
+        .where('restaurant_id', 'in', restaurantIds)
         .where('date', '>=', fromDate)
         .orderBy('date')
         .orderBy('method')
         .orderBy('opens_at')
+        .execute();
+    },
+
+    /** The restaurants' closed dates from `fromDate` on (decision 037). */
+    closuresFrom(tenantId: number, restaurantIds: number[], fromDate: string) {
+      if (restaurantIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('restaurant_closures')
+        .select(['restaurant_id', 'date', 'method', 'reason'])
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', 'in', restaurantIds)
+        .where('date', '>=', fromDate)
+        .orderBy('date')
+        .orderBy('id')
         .execute();
     },
 

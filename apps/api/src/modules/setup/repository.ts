@@ -239,6 +239,27 @@ export function partsRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    findSpecialHours(tenantId: number, restaurantId: number, id: number) {
+      return db
+        .selectFrom('restaurant_special_hours')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    updateSpecialHours(tenantId: number, restaurantId: number, id: number, body: RestaurantSpecialHoursBody) {
+      return db
+        .updateTable('restaurant_special_hours')
+        .set({ ...body, updated_at: now() })
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .where('id', '=', id)
+        .returning(['id', 'date', 'method', 'opens_at', 'closes_at'])
+        .executeTakeFirst();
+    },
+
     deleteSpecialHours: remove('restaurant_special_hours'),
 
     zones(tenantId: number, restaurantId: number) {

@@ -19,23 +19,17 @@ import {
   restaurantClosureBodySchema,
   restaurantClosureListResponseSchema,
   restaurantClosureResponseSchema,
-  restaurantSpecialHoursBodySchema,
-  restaurantSpecialHoursListResponseSchema,
-  restaurantSpecialHoursResponseSchema,
   restaurantSubParamsSchema,
 } from '@orderfront/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { requireAbility, staffAccess } from '../admin/access.js';
 import { imageUploadErrors, storeProductImage } from '../admin/uploads.js';
 import { userOf } from '../auth/identity.js';
 import { geocoderFor } from '../fulfilment/geocoder.js';
-import { fulfilmentService } from '../fulfilment/service.js';
-import { businessService, restaurantPartsService, restaurantSetupService } from './service.js';
-
-const ok = <T>(data: T) => ({ data, error: null });
-const deleted = z.object({ data: z.object({ deleted: z.literal(true) }), error: z.null() });
+import { deleted, ok, partsDeps } from './route-support.js';
+import { businessService, restaurantSetupService } from './service.js';
+import { specialHoursRoutes } from './special-hours-routes.js';
 
 /** Business settings (owner). */
 const businessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -215,14 +209,6 @@ const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** What the routes of a restaurant's parts share: the service, the scope check and the manager guard. */
-function partsDeps(app: Parameters<FastifyPluginAsyncZod>[0]) {
-  return {
-    setup: restaurantPartsService(app.db, fulfilmentService(app.db, { config: app.config, log: app.log })),
-    access: staffAccess(app.db),
-    tags: ['admin'],
-    manager: requireAbility('restaurants'),
-  };
-}
 
 /** A restaurant's closures, delivery zones and tables. */
 const partsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -409,65 +395,6 @@ const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { tenantId, restaurant } = await access.scope(request, request.params.id);
       await setup.removeTable(tenantId, restaurant.id, request.params.item_id);
-      return ok({ deleted: true as const });
-    },
-  );
-};
-
-/** A restaurant's special hours on dates (decision 043), managed beside its closures. */
-const specialHoursRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { setup, access, tags, manager } = partsDeps(app);
-
-  app.get(
-    '/v2/admin/restaurants/:id/special-hours',
-    {
-      preValidation: manager,
-      schema: {
-        tags,
-        summary: "Hours of their own on a date, from today on (they replace that weekday's hours)",
-        params: adminIdParamsSchema,
-        response: { 200: restaurantSpecialHoursListResponseSchema },
-      },
-    },
-    async (request) => {
-      const { tenantId, restaurant } = await access.scope(request, request.params.id);
-      return ok(await setup.specialHours(tenantId, restaurant));
-    },
-  );
-
-  app.post(
-    '/v2/admin/restaurants/:id/special-hours',
-    {
-      preValidation: manager,
-      schema: {
-        tags,
-        summary: 'Give a method special hours on a date (e.g. 24 Dec 10:00–14:00); a past date is a 400',
-        params: adminIdParamsSchema,
-        body: restaurantSpecialHoursBodySchema,
-        errors: { 409: "Overlaps that date's special hours for the method: nothing is stored" },
-        response: { 200: restaurantSpecialHoursResponseSchema },
-      },
-    },
-    async (request) => {
-      const { tenantId, restaurant } = await access.scope(request, request.params.id);
-      return ok(await setup.addSpecialHours(tenantId, restaurant, request.body));
-    },
-  );
-
-  app.delete(
-    '/v2/admin/restaurants/:id/special-hours/:item_id',
-    {
-      preValidation: manager,
-      schema: {
-        tags,
-        summary: 'Remove special hours (the weekly hours apply that date again)',
-        params: restaurantSubParamsSchema,
-        response: { 200: deleted },
-      },
-    },
-    async (request) => {
-      const { tenantId, restaurant } = await access.scope(request, request.params.id);
-      await setup.removeSpecialHours(tenantId, restaurant.id, request.params.item_id);
       return ok({ deleted: true as const });
     },
   );

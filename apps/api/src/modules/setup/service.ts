@@ -267,9 +267,38 @@ export function restaurantSetupService(db: Db, geocoder: Geocoder = offlineGeoco
   };
 }
 
+const noSpecialHours = () => new AppError('not_found', 'No such special hours');
+
 /** A restaurant's closures, delivery zones (with the live test) and dining tables. */
 export function restaurantPartsService(db: Db, fulfilment: FulfilmentService) {
   const repo = partsRepository(db);
+
+  /**
+   * 400 on a date before the restaurant's today; 409 on `opens_at` for hours overlapping that date's
+   * for the method, other than the entry `exceptId` being edited (decision 043).
+   */
+  async function checkSpecialHours(
+    tenantId: number,
+    restaurant: { id: number; timezone: string },
+    body: RestaurantSpecialHoursBody,
+    exceptId?: number,
+  ) {
+    if (body.date < todayAt(new Date(), restaurant)) {
+      throw new AppError('bad_request', 'That date has passed', { date: 'Choose today or a later date' });
+    }
+    const clash = (await restaurantService(db).specialHoursFrom(tenantId, restaurant.id, body.date)).find(
+      (h) =>
+        h.id !== exceptId &&
+        h.date === body.date &&
+        h.method === body.method &&
+        h.opens_at < body.closes_at &&
+        body.opens_at < h.closes_at,
+    );
+    if (clash) {
+      const message = `Overlaps ${clash.opens_at}–${clash.closes_at} that day`;
+      throw new AppError('conflict', message, { opens_at: message });
+    }
+  }
 
   async function zonesOf(tenantId: number, restaurantId: number): Promise<AdminDeliveryZone[]> {
     return (await repo.zones(tenantId, restaurantId)).map((row) => ({
@@ -320,27 +349,26 @@ export function restaurantPartsService(db: Db, fulfilment: FulfilmentService) {
       restaurant: { id: number; timezone: string },
       body: RestaurantSpecialHoursBody,
     ) {
-      const today = todayAt(new Date(), restaurant);
-      if (body.date < today) {
-        throw new AppError('bad_request', 'That date has passed', { date: 'Choose today or a later date' });
-      }
-      const clash = (await restaurantService(db).specialHoursFrom(tenantId, restaurant.id, body.date)).find(
-        (h) =>
-          h.date === body.date &&
-          h.method === body.method &&
-          h.opens_at < body.closes_at &&
-          body.opens_at < h.closes_at,
-      );
-      if (clash) {
-        const message = `Overlaps ${clash.opens_at}–${clash.closes_at} that day`;
-        throw new AppError('conflict', message, { opens_at: message });
-      }
+      await checkSpecialHours(tenantId, restaurant, body);
       return repo.insertSpecialHours(tenantId, restaurant.id, body);
     },
 
+    /** Changes special hours in place: 404 unless they are this restaurant's, then the checks of adding them. */
+    async updateSpecialHours(
+      tenantId: number,
+      restaurant: { id: number; timezone: string },
+      id: number,
+      body: RestaurantSpecialHoursBody,
+    ) {
+      if (!(await repo.findSpecialHours(tenantId, restaurant.id, id))) throw noSpecialHours();
+      await checkSpecialHours(tenantId, restaurant, body, id);
+      const updated = await repo.updateSpecialHours(tenantId, restaurant.id, id, body);
+      if (!updated) throw noSpecialHours();
+      return updated;
+    },
+
     async removeSpecialHours(tenantId: number, restaurantId: number, id: number) {
-      if (!(await repo.deleteSpecialHours(tenantId, restaurantId, id)))
-        throw new AppError('not_found', 'No such special hours');
+      if (!(await repo.deleteSpecialHours(tenantId, restaurantId, id))) throw noSpecialHours();
     },
 
     zones: zonesOf,

@@ -163,6 +163,15 @@ export function useAddSpecialHours(restaurantId: number) {
   });
 }
 
+export function useUpdateSpecialHours(restaurantId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: RestaurantSpecialHoursBody }) =>
+      api<RestaurantSpecialHours>(`/v2/admin/restaurants/${restaurantId}/special-hours/${id}`, { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.specialHours(restaurantId) }),
+  });
+}
+
 export function useRemoveSpecialHours(restaurantId: number) {
   const client = useQueryClient();
   return useMutation({

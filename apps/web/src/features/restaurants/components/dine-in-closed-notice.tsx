@@ -23,9 +23,11 @@ export function DineInClosedNotice({ restaurantId, switchedOff }: { restaurantId
       </p>
       {!switchedOff && (
         <p className="text-sm">
-          {today.length === 0
-            ? 'The dining room is closed today. You can still browse the menu.'
-            : `Dine-in today: ${today.map((r) => `${formatTime(r.opens_at, locale)} – ${formatTime(r.closes_at, locale)}`).join(', ')}. You can still browse the menu.`}
+          {hours?.today.closed_reason
+            ? `The dining room is closed today (${hours.today.closed_reason}). You can still browse the menu.`
+            : today.length === 0
+              ? 'The dining room is closed today. You can still browse the menu.'
+              : `Dine-in today: ${today.map((r) => `${formatTime(r.opens_at, locale)} – ${formatTime(r.closes_at, locale)}`).join(', ')}. You can still browse the menu.`}
         </p>
       )}
     </div>

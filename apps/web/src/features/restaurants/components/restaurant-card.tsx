@@ -33,7 +33,8 @@ export function RestaurantImage({ src }: { src: string | undefined }) {
   );
 }
 
-export function OpenBadge({ open }: { open: boolean }) {
+/** Open or closed now, as the server says; a closure today shows its reason (decision 037). */
+export function OpenBadge({ open, closedReason = null }: { open: boolean; closedReason?: string | null }) {
   return (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 font-medium text-xs ${
@@ -41,7 +42,7 @@ export function OpenBadge({ open }: { open: boolean }) {
       }`}
     >
       <span aria-hidden="true" className={`size-1.5 rounded-full ${open ? 'bg-green-600' : 'bg-stone-500'}`} />
-      {open ? 'Open now' : 'Closed now'}
+      {open ? 'Open now' : closedReason ? `Closed today: ${closedReason}` : 'Closed now'}
     </span>
   );
 }
@@ -61,7 +62,7 @@ export function RestaurantCardBody({ entry }: { entry: RestaurantEntry }) {
             <span className="sr-only">Phone: </span>
             {restaurant.address.phone}
           </span>
-          <OpenBadge open={restaurant.is_open_now} />
+          <OpenBadge open={restaurant.is_open_now} closedReason={restaurant.closed_reason} />
         </span>
       </span>
     </span>

@@ -54,11 +54,13 @@ export function RestaurantHours({ restaurantId }: { restaurantId: number }) {
           <div key={method.method} className="contents">
             <dt className="text-stone-700">{methodLabels[method.method]}</dt>
             <dd className="text-stone-900">
-              {method.today.ranges.length === 0
-                ? 'Closed today'
-                : method.today.ranges
-                    .map((range) => `${formatTime(range.opens_at, locale)} – ${formatTime(range.closes_at, locale)}`)
-                    .join(', ')}
+              {method.today.closed_reason
+                ? `Closed today: ${method.today.closed_reason}`
+                : method.today.ranges.length === 0
+                  ? 'Closed today'
+                  : method.today.ranges
+                      .map((range) => `${formatTime(range.opens_at, locale)} – ${formatTime(range.closes_at, locale)}`)
+                      .join(', ')}
               {method.today.ranges.length > 0 && (
                 <span className="text-stone-600">{method.today.is_open_now ? ' · open now' : ' · closed now'}</span>
               )}

@@ -41,13 +41,14 @@ function detail(id: number): RestaurantDetail {
     timezone: 'Australia/Sydney',
     today: { date: '2026-11-23', weekday: 1 },
     is_open_now: true,
+    closed_reason: null,
     opening_hours: (['pickup', 'delivery', 'dine_in'] as const).map((method) => ({
       method,
       week: method === 'delivery' ? week.map((d) => ({ ...d, ranges: [] })) : week,
       today:
         method === 'delivery'
-          ? { ranges: [], is_open_now: false }
-          : { ranges: week[1]?.ranges ?? [], is_open_now: true },
+          ? { ranges: [], is_open_now: false, closed_reason: null }
+          : { ranges: week[1]?.ranges ?? [], is_open_now: true, closed_reason: null },
     })),
     // Upcoming special hours the server lists (decision 043); the date is only shown, never compared to today.
     special_hours: id === 1 ? [{ date: '2026-12-24', method: 'pickup', opens_at: '10:00', closes_at: '14:00' }] : [],

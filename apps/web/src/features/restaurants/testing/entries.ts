@@ -21,6 +21,7 @@ export function entry(
       },
       timezone: 'Australia/Sydney',
       is_open_now: true,
+      closed_reason: null,
       ...overrides,
     },
     attachment_paths: [{ upload_path: `/images/restaurants/${id}.svg` }],
