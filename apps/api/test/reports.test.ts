@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/app.js';
 import { signInAs } from './support/auth.js';
 import { call, guestOrder, type Shop, startShop, userWithRole } from './support/orders.js';
-import {
-  cents,
-  parseCsv,
-  type SampleWeek,
-  sampleWeek,
-  sampleWeekTotals,
-  seedSampleWeek,
-} from './support/sample-week.js';
+import { cents, parseCsv, sampleWeek, sampleWeekTotals, seedSampleWeek } from './support/sample-week.js';
 
 let ctx: TestContext;
 let shop: Shop;
