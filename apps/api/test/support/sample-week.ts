@@ -1,3 +1,4 @@
+import { parseCsv as readCsv } from '@orderfront/core';
 import type { TestContext } from './app.js';
 import { tenantId } from './auth.js';
 import { newGuest, restaurantIds, userWithRole } from './orders.js';
@@ -33,34 +34,8 @@ export const sampleWeekTotals = {
 /** Who handled the week's orders (decision 047): Sam the $5 tip of Tuesday's delivery, Kim Monday's lunch. */
 export const sampleWeekStaff = { sam: 'Sam Server', kim: 'Kim Cook' } as const;
 
-/** Parses RFC 4180 CSV as the export writes it. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
+/** The rows of a CSV the export wrote (core's RFC 4180 reader). */
+export const parseCsv = (text: string): string[][] => readCsv(text).map((r) => r.cells);
 export const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 
 let orderNo = 9000;
