@@ -69,6 +69,8 @@ interface SeedOrder {
   tax: number;
   delivery?: number;
   tip?: number;
+  /** The staff member who moved it on from the order board (decision 047). */
+  handledBy?: number;
 }
 
 /** Orders as placing leaves them (snapshot and money columns), placed at chosen times last week. */
@@ -83,9 +85,9 @@ function seedOrders(tenant: E2eTenant, userId: number, orders: SeedOrder[]) {
       `insert into orders (tenant_id, restaurant_id, user_id, order_number, status, method, table_id, customer_name,
          customer_email, customer_phone, payment_method, payment_status, currency, subtotal_cents, discount_cents,
          tax_cents, delivery_cents, surcharge_cents, tip_cents, total_cents, amount_due_cents, item_count, snapshot,
-         access_token_hash, placed_at, created_at, updated_at)
+         access_token_hash, placed_at, created_at, updated_at, handled_by_user_id)
        values (?, ?, ?, ?, 'completed', ?, ?, 'Seeded', 'seeded@e2e.test', '0400 000 000', ?, ?, 'AUD', ?, 0, ?, ?, 0,
-         ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     orders.forEach((o, i) => {
       const at = sydneyInstant(o.day, o.time);
@@ -130,6 +132,7 @@ function seedOrders(tenant: E2eTenant, userId: number, orders: SeedOrder[]) {
         at,
         at,
         at,
+        o.handledBy ?? null,
       );
     });
   } finally {
@@ -170,6 +173,7 @@ test.describe('sales reports', () => {
         tax: 273,
         delivery: 500,
         tip: 300,
+        handledBy: owner.user.id,
       },
       {
         day: addDays(monday, 4),
@@ -233,6 +237,14 @@ test.describe('sales reports', () => {
     await expect(hours.getByRole('row', { name: /19:00/ })).toContainText('$38.00');
     const methods = page.getByRole('table', { name: 'Sales by method' });
     await expect(methods.getByRole('row', { name: /Dine-in/ })).toContainText('$25.00');
+    // Tips by who moved each order on from the board; the others were never recorded.
+    const staffTips = page.getByRole('table', { name: 'Tips by staff member' });
+    await expect(staffTips.getByRole('row', { name: new RegExp(owner.user.name) })).toContainText('$3.00');
+    await expect(staffTips.getByRole('row', { name: /Not recorded/ })).toContainText('$0.00');
+    const tipsCsv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download tips by staff member (CSV)' }).click();
+    const tipsFile = fs.readFileSync((await (await tipsCsv).path()) as string, 'utf8');
+    expect(tipsFile.split('\r\n')).toContain(`${owner.user.name},1,3.00,0.00,3.00`);
     const products = page.getByRole('table', { name: 'Top products by sales' });
     await expect(products.getByRole('row').nth(1)).toContainText('Margherita');
 

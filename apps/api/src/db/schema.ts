@@ -719,6 +719,8 @@ export interface OrdersTable {
   refund_id: string | null;
   /** When the order's money went back (decision 044); null unless refunded. */
   refunded_at: Generated<Timestamp | null>;
+  /** The back-office user whose move first took the order forward (decision 047); null until then. */
+  handled_by_user_id: Generated<number | null>;
   currency: string;
   subtotal_cents: number;
   discount_cents: number;

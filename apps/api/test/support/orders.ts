@@ -23,7 +23,7 @@ export async function newGuest(ctx: TestContext): Promise<Caller> {
 export async function userWithRole(
   ctx: TestContext,
   role: 'customer' | 'staff' | 'manager' | 'owner',
-  options: { tenant?: number; email?: string; restaurants?: number[] } = {},
+  options: { tenant?: number; email?: string; name?: string; restaurants?: number[] } = {},
 ): Promise<Caller> {
   const tenant = options.tenant ?? tenantId;
   const email = options.email ?? `${role}-${randomUUID()}@example.test`;
@@ -32,7 +32,7 @@ export async function userWithRole(
     .values({
       tenant_id: tenant,
       email,
-      name: `Test ${role}`,
+      name: options.name ?? `Test ${role}`,
       phone_no: '0400 000 000',
       password_hash: null,
       google_sub: null,

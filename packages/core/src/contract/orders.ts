@@ -218,6 +218,17 @@ export const orderHistorySchema = z.object({
 });
 export const orderHistoryResponseSchema = envelope(orderHistorySchema);
 
+/**
+ * An order as the back office sees it: who handled it (decision 047), the back-office user whose
+ * move first took it forward on the order board; null until then. Customers never see it.
+ */
+export const staffOrderSchema = orderSchema.extend({
+  handled_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+export const staffOrderResponseSchema = envelope(staffOrderSchema);
+export const staffOrderPageResponseSchema = envelope(orderHistorySchema.extend({ items: z.array(staffOrderSchema) }));
+
 /** POST /api/v2/orders/:id/reorder: the order's lines back into the cart (what is still orderable). */
 export const reorderSchema = z.object({ added: z.number().int(), skipped: z.array(z.string()) });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportTables } from '../rules/sales-report.js';
+import { reportTables } from '../rules/report-tables.js';
 import { daysBetween, isValidDate } from '../rules/zoned-time.js';
 import { envelope } from './envelope.js';
 
@@ -108,6 +108,17 @@ export const salesReportSchema = z.object({
   ),
   products: z.array(z.object({ name: z.string(), quantity: count, sales: cents })),
   modifiers: z.array(z.object({ name: z.string(), quantity: count })),
+  /** Tips by who handled each order (decision 047); orders without one under "Not recorded", last. */
+  staff_tips: z.array(
+    z.object({
+      user_id: z.number().int().nullable(),
+      name: z.string(),
+      orders: count,
+      tips: cents,
+      refunded_tips: cents,
+      net_tips: cents,
+    }),
+  ),
 });
 export type SalesReportView = z.infer<typeof salesReportSchema>;
 export const salesReportResponseSchema = envelope(salesReportSchema);

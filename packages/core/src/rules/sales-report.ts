@@ -1,3 +1,4 @@
+import { type StaffTips, staffTipsTally } from './staff-tips.js';
 import { addDays, daysBetween, toZoned, weekdayOf } from './zoned-time.js';
 
 /**
@@ -55,6 +56,8 @@ export interface ReportOrder {
   tip: number;
   /** The tax inside the tip when the business's tips bear tax (decision 044), else 0. */
   tip_tax: number;
+  /** The back-office user who handled the order (decision 047); null when not recorded. */
+  handled_by: { id: number; name: string } | null;
   lines: readonly ReportOrderLine[];
   adjustments: readonly { reason: string; amount: number }[];
 }
@@ -119,6 +122,8 @@ export interface SalesReport {
   payments: { method: 'card' | 'cash' | 'gift_card' | 'points'; orders: number; amount: number; refunded: number }[];
   products: { name: string; quantity: number; sales: number }[];
   modifiers: { name: string; quantity: number }[];
+  /** Tips by the staff member who handled each order (decision 047); "Not recorded" last. */
+  staff_tips: StaffTips[];
 }
 
 const couponReasons = new Set(['coupon', 'auto_coupon']);
@@ -214,6 +219,7 @@ export function buildSalesReport(input: SalesReportInput): SalesReport {
   );
   const products = new Map<string, { name: string; quantity: number; sales: number }>();
   const modifiers = new Map<string, { name: string; quantity: number }>();
+  const staffTips = staffTipsTally();
   let redeemed = 0;
 
   /** Adds one sale (sign 1, on the day placed) or one refund (sign −1, on the day made). */
@@ -252,6 +258,7 @@ export function buildSalesReport(input: SalesReportInput): SalesReport {
     take('gift_card', order.gift_card);
     take('points', order.loyalty);
     redeemed += sign * order.gift_card;
+    staffTips.add(order, sign);
     for (const line of order.lines) {
       const product = products.get(line.name) ?? { name: line.name, quantity: 0, sales: 0 };
       product.quantity += sign * line.quantity;
@@ -298,153 +305,13 @@ export function buildSalesReport(input: SalesReportInput): SalesReport {
     modifiers: [...modifiers.values()]
       .filter((m) => m.quantity !== 0)
       .sort((a, b) => b.quantity - a.quantity || byName(a, b)),
+    staff_tips: staffTips.rows(),
   };
 }
 
 /** The local instants bounding a period for a database query: wide enough for every timezone. */
 export function reportQueryWindow(from: string, to: string) {
   return { start: `${addDays(from, -1)}T00:00:00.000Z`, end: `${addDays(to, 2)}T00:00:00.000Z` };
-}
-
-// ---- CSV (RFC 4180) -------------------------------------------------------------------------
-
-/** Cents as a plain decimal for spreadsheets: -1234 → '-12.34'. */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-const quoteCell = (value: string) => {
-  // A leading = + - @ would run as a formula in a spreadsheet; a quote-prefixed text cell does not.
-  const safe = /^[=+@\t\r]/.test(value) || (/^-/.test(value) && !/^-\d+(\.\d+)?$/.test(value)) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-export function toCsv(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  return `${[headers, ...rows].map((row) => row.map((cell) => quoteCell(String(cell))).join(',')).join('\r\n')}\r\n`;
-}
-
-export const reportTables = ['summary', 'days', 'hours', 'methods', 'payments', 'products', 'modifiers'] as const;
-export type ReportTable = (typeof reportTables)[number];
-
-const methodNames: Record<ReportMethod, string> = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in' };
-const paymentNames = { card: 'Card', cash: 'Cash', gift_card: 'Gift card', points: 'Points' } as const;
-const money = centsToDecimal;
-
-/** One table of the report as CSV (money as decimals in the report's currency). */
-export function reportTableCsv(report: SalesReport, table: ReportTable): string {
-  const t = report.totals;
-  switch (table) {
-    case 'summary':
-      return toCsv(
-        ['Figure', 'Value'],
-        [
-          ['Orders', t.orders],
-          ['Refunded orders', t.refunded_orders],
-          ['Gross sales', money(t.gross_sales)],
-          ['Coupon discounts', money(t.coupon_discounts)],
-          ['Offer discounts', money(t.offer_discounts)],
-          ['Points discounts', money(t.points_discounts)],
-          ['Refunds', money(t.refunds)],
-          ['Tips', money(t.tips)],
-          ['Delivery fees', money(t.delivery_fees)],
-          ['Surcharges', money(t.surcharges)],
-          ['Tax added to prices', money(t.exclusive_tax)],
-          ['Net sales', money(t.net_sales)],
-          ['Tax collected', money(t.tax)],
-          ['Average order value', money(t.average_order_value)],
-          ['Gift cards sold', money(report.gift_cards.sold)],
-          ['Gift cards refunded', money(report.gift_cards.refunded)],
-          ['Gift cards redeemed', money(report.gift_cards.redeemed)],
-          ['Gift card liability', money(report.gift_cards.liability)],
-        ],
-      );
-    case 'days':
-      return toCsv(
-        ['Date', 'Orders', 'Gross sales', 'Discounts', 'Refunds', 'Tips', 'Net sales', 'Tax'],
-        report.days.map((d) => [
-          d.date,
-          d.orders,
-          money(d.gross_sales),
-          money(d.discounts),
-          money(d.refunds),
-          money(d.tips),
-          money(d.net_sales),
-          money(d.tax),
-        ]),
-      );
-    case 'hours':
-      return toCsv(
-        ['Hour', 'Orders', 'Net sales'],
-        report.hours.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.orders, money(h.net_sales)]),
-      );
-    case 'methods':
-      return toCsv(
-        ['Method', 'Orders', 'Net sales'],
-        report.methods.map((m) => [methodNames[m.method], m.orders, money(m.net_sales)]),
-      );
-    case 'payments':
-      return toCsv(
-        ['Payment method', 'Orders', 'Amount', 'Refunded'],
-        report.payments.map((p) => [paymentNames[p.method], p.orders, money(p.amount), money(p.refunded)]),
-      );
-    case 'products':
-      return toCsv(
-        ['Product', 'Quantity', 'Sales'],
-        report.products.map((p) => [p.name, p.quantity, money(p.sales)]),
-      );
-    case 'modifiers':
-      return toCsv(
-        ['Option or modifier', 'Quantity'],
-        report.modifiers.map((m) => [m.name, m.quantity]),
-      );
-  }
-}
-
-/** Every line of every order in the period, for an accountant: one row per line. */
-export function orderLinesCsv(
-  input: Pick<SalesReportInput, 'from' | 'to' | 'orders'>,
-  restaurantNames: ReadonlyMap<number, string>,
-) {
-  const rows: (string | number)[][] = [];
-  for (const order of input.orders) {
-    const local = toZoned(order.placed_at, order.timezone);
-    if (local.date < input.from || local.date > input.to) continue;
-    for (const line of order.lines) {
-      rows.push([
-        order.order_number,
-        local.date,
-        local.time,
-        restaurantNames.get(order.restaurant_id) ?? String(order.restaurant_id),
-        methodNames[order.method],
-        order.payment_method === 'card' ? 'Card' : 'Cash',
-        order.refunded ? 'Refunded' : 'Paid',
-        line.name,
-        line.details.join('; '),
-        line.quantity,
-        money(line.discounted_item_total),
-        money(line.tax),
-      ]);
-    }
-  }
-  return toCsv(
-    [
-      'Order',
-      'Date',
-      'Time',
-      'Restaurant',
-      'Method',
-      'Payment',
-      'Status',
-      'Item',
-      'Details',
-      'Quantity',
-      'Line total',
-      'Tax',
-    ],
-    rows,
-  );
 }
 
 export const reportPeriods = ['last_7_days', 'this_week', 'last_week', 'this_month', 'last_month'] as const;

@@ -2,10 +2,10 @@ import {
   adminOrderEventSchema,
   adminOrderEventsQuerySchema,
   adminOrdersQuerySchema,
-  orderHistoryResponseSchema,
   orderIdParamsSchema,
-  orderResponseSchema,
   orderStatusChangeBodySchema,
+  staffOrderPageResponseSchema,
+  staffOrderResponseSchema,
 } from '@orderfront/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,7 +40,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The tenant's orders, newest first (card orders appear once paid)",
         querystring: adminOrdersQuerySchema,
-        response: { 200: orderHistoryResponseSchema },
+        response: { 200: staffOrderPageResponseSchema },
       },
     },
     async (request) => {
@@ -80,7 +80,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/admin/orders/:id',
     {
       preHandler: staffOnly,
-      schema: { tags, summary: 'One order', params: orderIdParamsSchema, response: { 200: orderResponseSchema } },
+      schema: { tags, summary: 'One order', params: orderIdParamsSchema, response: { 200: staffOrderResponseSchema } },
     },
     async (request) => ({
       data: await service.staffGet(userOf(request).tenantId, request.params.id, managesOf(request)),
@@ -94,15 +94,16 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staffOnly,
       schema: {
         tags,
-        summary: 'Move an order on (legal moves only); cancelling or refunding a paid card order refunds it once',
+        summary:
+          'Move an order on (legal moves only; the first move forward records who handled it); cancelling or refunding a paid card order refunds it once',
         errors: { 409: "Not a legal move from the order's status, or it changed meanwhile" },
         params: orderIdParamsSchema,
         body: orderStatusChangeBodySchema,
-        response: { 200: orderResponseSchema },
+        response: { 200: staffOrderResponseSchema },
       },
     },
     async (request) => ({
-      data: await service.changeStatus(userOf(request).tenantId, request.params.id, request.body, managesOf(request)),
+      data: await service.changeStatus(userOf(request), request.params.id, request.body, managesOf(request)),
       error: null,
     }),
   );

@@ -72,22 +72,42 @@ export function orderRepository(db: Db) {
       await trx.insertInto('order_status_history').values(row).execute();
     },
 
-    /** Moves the order only if it is still in `from`: the caller that changed it gets true, once. */
+    /**
+     * Moves the order only if it is still in `from`: the caller that changed it gets true, once.
+     * `handledBy` records who handled it (decision 047) in the same statement: the first move
+     * forward sets it, and no later or concurrent move overwrites it.
+     */
     async move(
       trx: Executor,
       order: Pick<OrderRow, 'tenant_id' | 'id'>,
       from: OrderStatusValue,
       set: Updateable<OrdersTable>,
+      handledBy?: number,
     ): Promise<boolean> {
       const result = await trx
         .updateTable('orders')
-        .set(set)
+        .set((eb) =>
+          handledBy === undefined
+            ? set
+            : { ...set, handled_by_user_id: eb.fn.coalesce('handled_by_user_id', eb.val(handledBy)) },
+        )
         .where('tenant_id', '=', order.tenant_id)
         .where('id', '=', order.id)
         .where('status', '=', from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+
+    /** The names of the back-office users who handled orders (decision 047), by id. */
+    handlers: async (exec: Executor, tenantId: number, userIds: readonly number[]) =>
+      userIds.length === 0
+        ? []
+        : exec
+            .selectFrom('users')
+            .select(['id', 'name'])
+            .where('tenant_id', '=', tenantId)
+            .where('id', 'in', userIds)
+            .execute(),
 
     /** Sets the payment status only from one of `from` (paid → refunded happens once). */
     async movePayment(

@@ -26,43 +26,51 @@ export function reportsRepository(db: Db) {
       after: number,
       size: number,
     ) {
-      return db
-        .selectFrom('orders')
-        .select([
-          'id',
-          'order_number',
-          'restaurant_id',
-          'placed_at',
-          'method',
-          'payment_method',
-          'payment_status',
-          'subtotal_cents',
-          'discount_cents',
-          'tax_cents',
-          'delivery_cents',
-          'surcharge_cents',
-          'gift_card_cents',
-          'loyalty_cents',
-          'tip_cents',
-          'tip_tax_cents',
-          'total_cents',
-          'amount_due_cents',
-          'snapshot',
-          'refunded_at',
-        ])
-        .where('tenant_id', '=', tenantId)
-        .where('restaurant_id', 'in', restaurantIds)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('placed_at', '>=', start), eb('placed_at', '<', end)]),
-            eb.and([eb('refunded_at', '>=', start), eb('refunded_at', '<', end)]),
-          ]),
-        )
-        .where((eb) => eb.or([eb('status', 'in', soldOrderStatuses), eb('payment_status', '=', 'refunded')]))
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(size)
-        .execute();
+      return (
+        db
+          .selectFrom('orders as o')
+          // Who handled the order (decision 047): the tips-by-staff table names them.
+          .leftJoin('users as u', (join) =>
+            join.onRef('u.id', '=', 'o.handled_by_user_id').onRef('u.tenant_id', '=', 'o.tenant_id'),
+          )
+          .select(['u.name as handled_by_name'])
+          .select([
+            'o.id',
+            'o.order_number',
+            'o.restaurant_id',
+            'o.placed_at',
+            'o.method',
+            'o.payment_method',
+            'o.payment_status',
+            'o.subtotal_cents',
+            'o.discount_cents',
+            'o.tax_cents',
+            'o.delivery_cents',
+            'o.surcharge_cents',
+            'o.gift_card_cents',
+            'o.loyalty_cents',
+            'o.tip_cents',
+            'o.tip_tax_cents',
+            'o.total_cents',
+            'o.amount_due_cents',
+            'o.snapshot',
+            'o.refunded_at',
+            'o.handled_by_user_id',
+          ])
+          .where('o.tenant_id', '=', tenantId)
+          .where('o.restaurant_id', 'in', restaurantIds)
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('o.placed_at', '>=', start), eb('o.placed_at', '<', end)]),
+              eb.and([eb('o.refunded_at', '>=', start), eb('o.refunded_at', '<', end)]),
+            ]),
+          )
+          .where((eb) => eb.or([eb('o.status', 'in', soldOrderStatuses), eb('o.payment_status', '=', 'refunded')]))
+          .where('o.id', '>', after)
+          .orderBy('o.id')
+          .limit(size)
+          .execute()
+      );
     },
 
     /** Purchased gift cards paid for in [start, end): their issue entries, and what went back to the buyer. */

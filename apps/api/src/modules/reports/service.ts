@@ -62,6 +62,8 @@ export function reportsService(db: Db) {
           amount_due: row.amount_due_cents,
           tip: row.tip_cents,
           tip_tax: row.tip_tax_cents,
+          handled_by:
+            row.handled_by_user_id === null ? null : { id: row.handled_by_user_id, name: row.handled_by_name ?? '' },
           lines: snapshot.lines.map((l) => ({
             name: l.name,
             quantity: l.quantity,

@@ -1,10 +1,10 @@
-import type { Order } from '@orderfront/core';
+import type { StaffOrder } from '@orderfront/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /v2/admin/orders/:id: one order (the ticket). */
 export function getAdminOrder(id: number, signal?: AbortSignal) {
-  return api<Order>(`/v2/admin/orders/${id}`, { signal });
+  return api<StaffOrder>(`/v2/admin/orders/${id}`, { signal });
 }
 
 export const adminOrderQueryOptions = (id: number) =>

@@ -1,4 +1,4 @@
-import type { FulfilmentMethodName, Order, OrderStatus } from '@orderfront/core';
+import type { FulfilmentMethodName, OrderStatus, StaffOrder } from '@orderfront/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ export interface OrderFilters {
 }
 
 interface OrderPage {
-  items: Order[];
+  items: StaffOrder[];
   page: number;
   per_page: number;
   total: number;

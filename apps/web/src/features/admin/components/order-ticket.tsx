@@ -35,6 +35,7 @@ export function OrderTicket({ orderId }: { orderId: number }) {
               : ''}
           {order.ready_at && ` · ready ${formatTime(order.ready_at, restaurant.timezone)}`}
         </p>
+        {order.handled_by && <p className="text-center">Handled by {order.handled_by.name}</p>}
         <hr className="my-2 border-black border-dashed" />
         <ul>
           {order.lines.map((line) => (

@@ -1,4 +1,4 @@
-import { abilitiesOf, type Order } from '@orderfront/core';
+import { abilitiesOf, type StaffOrder } from '@orderfront/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,30 +8,33 @@ import { order as baseOrder } from '@/testing/orders';
 import { renderApp } from '@/testing/render';
 
 /** A cash pickup order due ASAP on the board, numbered from its id. */
-function order(id: number, overrides: Partial<Order> = {}): Order {
-  return baseOrder({
-    id,
-    order_number: String(1000 + id),
-    restaurant: {
-      id: 1,
-      name: 'Bella Nonna Surry Hills',
-      phone: '(02) 9360 4127',
-      street_name: '412 Crown Street',
-      city: 'Sydney',
-      timezone: 'Australia/Sydney',
-    },
-    pickup_date: '2026-11-24',
-    pickup_time: 'asap',
-    scheduled_for: '2026-11-24T08:00:00.000Z',
-    special_instructions: 'No basil',
-    customer: { name: 'Lia Live', email: 'lia@example.com', phone_no: '0412 555 777' },
-    payment_method: 'cash_on_delivery',
-    payment_status: 'unpaid',
-    status_history: [],
-    created_at: '2026-11-24T07:40:00.000Z',
-    updated_at: '2026-11-24T07:40:00.000Z',
+function order(id: number, overrides: Partial<StaffOrder> = {}): StaffOrder {
+  return {
+    handled_by: null,
+    ...baseOrder({
+      id,
+      order_number: String(1000 + id),
+      restaurant: {
+        id: 1,
+        name: 'Bella Nonna Surry Hills',
+        phone: '(02) 9360 4127',
+        street_name: '412 Crown Street',
+        city: 'Sydney',
+        timezone: 'Australia/Sydney',
+      },
+      pickup_date: '2026-11-24',
+      pickup_time: 'asap',
+      scheduled_for: '2026-11-24T08:00:00.000Z',
+      special_instructions: 'No basil',
+      customer: { name: 'Lia Live', email: 'lia@example.com', phone_no: '0412 555 777' },
+      payment_method: 'cash_on_delivery',
+      payment_status: 'unpaid',
+      status_history: [],
+      created_at: '2026-11-24T07:40:00.000Z',
+      updated_at: '2026-11-24T07:40:00.000Z',
+    }),
     ...overrides,
-  });
+  };
 }
 
 afterEach(() => {
@@ -40,13 +43,18 @@ afterEach(() => {
 });
 
 describe('orders board', () => {
-  it("shows an order's tip beside its total", async () => {
+  it("shows an order's tip beside its total, and who handled it", async () => {
     localStorage.setItem('token', 'owner-token');
     useAuthStore.setState({
       token: 'owner-token',
       user: { id: 9, tenant_id: 139, name: 'Pat', email: 'p@x.test', phone_no: '', role: 'owner', has_password: true },
     });
-    const tipped = order(5, { payment_method: 'card', payment_status: 'paid', status: 'placed' });
+    const tipped = order(5, {
+      payment_method: 'card',
+      payment_status: 'paid',
+      status: 'accepted',
+      handled_by: { id: 4, name: 'Sam Server' },
+    });
     tipped.totals = { ...tipped.totals, tip: 380, amount_due: tipped.totals.total + 380 };
     stubApi({
       '/api/v2/admin/me': () =>
@@ -62,6 +70,7 @@ describe('orders board', () => {
     });
     renderApp('/admin/orders', { stub: false });
     expect(await screen.findByText('$38.00 + $3.80 tip')).toBeInTheDocument();
+    expect(screen.getByText('Handled by Sam Server')).toBeInTheDocument();
   });
 
   it('a new order arrives live with a badge, is accepted with a prep time; another is rejected with a reason', async () => {
@@ -71,7 +80,7 @@ describe('orders board', () => {
       token: 'owner-token',
       user: { id: 9, tenant_id: 139, name: 'Pat', email: 'p@x.test', phone_no: '', role: 'owner', has_password: true },
     });
-    let orders: Order[] = [order(2, { status: 'accepted', ready_at: '2026-11-24T07:55:00.000Z' })];
+    let orders: StaffOrder[] = [order(2, { status: 'accepted', ready_at: '2026-11-24T07:55:00.000Z' })];
     let push: ((text: string) => void) | undefined;
     const patches: { id: string; body: unknown }[] = [];
     const listQueries: string[] = [];

@@ -2,9 +2,9 @@ import {
   canMoveOrderFor,
   type FulfilmentMethodName,
   nextOrderStatuses,
-  type Order,
   type OrderStatus,
   orderStatusChangeBodySchema,
+  type StaffOrder,
 } from '@orderfront/core';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -54,7 +54,7 @@ const rejectFormSchema = z
   .transform(({ reason }): z.input<typeof rejectBodySchema> => ({ status: 'cancelled', reason }))
   .pipe(rejectBodySchema);
 
-function AcceptReject({ order }: { order: Order }) {
+function AcceptReject({ order }: { order: StaffOrder }) {
   const change = useChangeOrderStatus();
   const id = useId();
   const [prep, setPrep] = useState(20);
@@ -100,7 +100,7 @@ function AcceptReject({ order }: { order: Order }) {
   );
 }
 
-function MoveButtons({ order }: { order: Order }) {
+function MoveButtons({ order }: { order: StaffOrder }) {
   const change = useChangeOrderStatus();
   const moves = nextOrderStatuses(order.status).filter(
     (to) => to !== 'cancelled' && to !== 'refunded' && canMoveOrderFor(order.method, order.status, to),
@@ -128,7 +128,7 @@ function MoveButtons({ order }: { order: Order }) {
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order }: { order: StaffOrder }) {
   const { restaurant } = useAdmin();
   const when =
     order.method === 'dine_in'
@@ -161,6 +161,7 @@ function OrderCard({ order }: { order: Order }) {
           {order.customer.name} · {order.customer.phone_no} · placed {formatTime(order.created_at, restaurant.timezone)}
           {order.ready_at && ` · ready ${formatTime(order.ready_at, restaurant.timezone)}`}
         </p>
+        {order.handled_by && <p className="text-sm text-stone-700">Handled by {order.handled_by.name}</p>}
         <ul className="my-2 text-sm">
           {order.lines.map((line) => (
             <li key={line.id}>

@@ -1,6 +1,8 @@
 import {
+  notRecordedStaff,
   type ReportPeriod,
-  type ReportTable,
+  type ReportTable as ReportTableName,
+  reportColumns,
   reportPeriod,
   reportPeriods,
   type SalesReportView,
@@ -13,8 +15,9 @@ import { toast } from '@/lib/toast';
 import { downloadReportCsv, type ReportRequest, useSalesReport } from '../api/get-sales-report';
 import { problemOf } from '../lib/form';
 import { periodLabels, type ReportFormValues, reportFormSchema } from '../lib/report-form';
-import { hourLabel, methodNames, paymentNames, shortDate, weekdayNames, weekOrder } from '../lib/report-labels';
+import { shortDate, weekdayNames, weekOrder } from '../lib/report-labels';
 import { useAdmin } from './admin-context';
+import { ReportTable, type ReportTableColumn } from './report-table';
 import { Button, inputClass, messageOf, Notice, PageTitle } from './ui';
 
 // The charts are their own chunk (decision 039): only this page loads them.
@@ -33,7 +36,15 @@ function ChartFrame({ children }: { children: ReactNode }) {
   );
 }
 
-function CsvButton({ request, table, label }: { request: ReportRequest; table: ReportTable | 'lines'; label: string }) {
+function CsvButton({
+  request,
+  table,
+  label,
+}: {
+  request: ReportRequest;
+  table: ReportTableName | 'lines';
+  label: string;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -64,7 +75,7 @@ function ReportSection({
 }: {
   title: string;
   request: ReportRequest;
-  table: ReportTable;
+  table: ReportTableName;
   chart?: ReactNode;
   children: ReactNode;
 }) {
@@ -85,11 +96,6 @@ function ReportSection({
     </section>
   );
 }
-
-const th = 'border-stone-300 border-b p-1.5 text-left font-semibold';
-const thNum = 'border-stone-300 border-b p-1.5 text-right font-semibold';
-const td = 'border-stone-200 border-b p-1.5';
-const tdNum = 'border-stone-200 border-b p-1.5 text-right tabular-nums';
 
 function Figure({ term, value, note }: { term: string; value: string; note?: string }) {
   return (
@@ -153,11 +159,27 @@ function Summary({ report }: { report: SalesReportView }) {
   );
 }
 
+type HourRow = SalesReportView['hours'][number];
+
+/** The hours table: core's columns with the orders of each weekday after the hour (the heat map's figures). */
+function hourColumns(report: SalesReportView): ReportTableColumn<HourRow>[] {
+  const [hour, ...rest] = reportColumns.hours;
+  const heatOf = (weekday: number, h: number) =>
+    report.heat.find((x) => x.weekday === weekday && x.hour === h)?.orders ?? 0;
+  const weekdays = weekOrder.map(
+    (w): ReportTableColumn<HourRow> => ({
+      key: `weekday-${w}`,
+      header: weekdayNames[w] as string,
+      label: <abbr title={weekdayNames[w]}>{weekdayNames[w]?.slice(0, 3)}</abbr>,
+      kind: 'count',
+      align: 'end',
+      value: (h) => heatOf(w, h.hour),
+    }),
+  );
+  return [hour as ReportTableColumn<HourRow>, ...weekdays, ...rest];
+}
+
 function Report({ report, request }: { report: SalesReportView; request: ReportRequest }) {
-  const money = (cents: number) => formatMoney(cents, report.currency);
-  const hours = report.hours;
-  const heatOf = (weekday: number, hour: number) =>
-    report.heat.find((h) => h.weekday === weekday && h.hour === hour)?.orders ?? 0;
   const empty = report.totals.orders === 0;
   return (
     <div>
@@ -183,37 +205,13 @@ function Report({ report, request }: { report: SalesReportView; request: ReportR
             table="days"
             chart={<SalesByDayChart days={report.days} currency={report.currency} />}
           >
-            <table className="w-full text-sm">
-              <caption className="sr-only">Sales by day</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Date
-                  </th>
-                  {['Orders', 'Gross sales', 'Discounts', 'Refunds', 'Tips', 'Net sales', report.tax_name].map((h) => (
-                    <th key={h} scope="col" className={thNum}>
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {report.days.map((d) => (
-                  <tr key={d.date}>
-                    <th scope="row" className={`${td} text-left font-normal`}>
-                      {weekdayNames[new Date(`${d.date}T00:00:00Z`).getUTCDay()]?.slice(0, 3)} {shortDate(d.date)}
-                    </th>
-                    <td className={tdNum}>{d.orders}</td>
-                    <td className={tdNum}>{money(d.gross_sales)}</td>
-                    <td className={tdNum}>{money(d.discounts)}</td>
-                    <td className={tdNum}>{money(d.refunds)}</td>
-                    <td className={tdNum}>{money(d.tips)}</td>
-                    <td className={tdNum}>{money(d.net_sales)}</td>
-                    <td className={tdNum}>{money(d.tax)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ReportTable
+              caption="Sales by day"
+              columns={reportColumns.days.map((c) => (c.key === 'tax' ? { ...c, label: report.tax_name } : c))}
+              rows={report.days}
+              rowKey={(d) => d.date}
+              currency={report.currency}
+            />
           </ReportSection>
 
           <ReportSection
@@ -222,45 +220,13 @@ function Report({ report, request }: { report: SalesReportView; request: ReportR
             table="hours"
             chart={<OrdersHeatMap heat={report.heat} />}
           >
-            <table className="w-full text-sm">
-              <caption className="sr-only">Orders by hour and weekday</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Hour
-                  </th>
-                  {weekOrder.map((w) => (
-                    <th key={w} scope="col" className={thNum}>
-                      <abbr title={weekdayNames[w]}>{weekdayNames[w]?.slice(0, 3)}</abbr>
-                    </th>
-                  ))}
-                  <th scope="col" className={thNum}>
-                    Orders
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Net sales
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {hours
-                  .filter((h) => h.orders > 0)
-                  .map((h) => (
-                    <tr key={h.hour}>
-                      <th scope="row" className={`${td} text-left font-normal`}>
-                        {hourLabel(h.hour)}
-                      </th>
-                      {weekOrder.map((w) => (
-                        <td key={w} className={tdNum}>
-                          {heatOf(w, h.hour)}
-                        </td>
-                      ))}
-                      <td className={tdNum}>{h.orders}</td>
-                      <td className={tdNum}>{money(h.net_sales)}</td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
+            <ReportTable
+              caption="Orders by hour and weekday"
+              columns={hourColumns(report)}
+              rows={report.hours.filter((h) => h.orders > 0)}
+              rowKey={(h) => h.hour}
+              currency={report.currency}
+            />
             <p className="mt-1 text-sm text-stone-700">Hours without orders are left out.</p>
           </ReportSection>
 
@@ -270,100 +236,50 @@ function Report({ report, request }: { report: SalesReportView; request: ReportR
             table="methods"
             chart={<MethodSplitChart methods={report.methods} currency={report.currency} />}
           >
-            <table className="w-full text-sm">
-              <caption className="sr-only">Sales by method</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Method
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Orders
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Net sales
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.methods.map((m) => (
-                  <tr key={m.method}>
-                    <th scope="row" className={`${td} text-left font-normal`}>
-                      {methodNames[m.method]}
-                    </th>
-                    <td className={tdNum}>{m.orders}</td>
-                    <td className={tdNum}>{money(m.net_sales)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ReportTable
+              caption="Sales by method"
+              columns={reportColumns.methods}
+              rows={report.methods}
+              rowKey={(m) => m.method}
+              currency={report.currency}
+            />
           </ReportSection>
 
           <ReportSection title="Payments" request={request} table="payments">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Payments by method</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Paid with
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Orders
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Amount
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Refunded
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.payments.map((p) => (
-                  <tr key={p.method}>
-                    <th scope="row" className={`${td} text-left font-normal`}>
-                      {paymentNames[p.method]}
-                    </th>
-                    <td className={tdNum}>{p.orders}</td>
-                    <td className={tdNum}>{money(p.amount)}</td>
-                    <td className={tdNum}>{money(p.refunded)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ReportTable
+              caption="Payments by method"
+              columns={reportColumns.payments}
+              rows={report.payments}
+              rowKey={(p) => p.method}
+              currency={report.currency}
+            />
             <p className="mt-1 text-sm text-stone-700">
               Points are a discount, listed here to show how orders were settled.
             </p>
           </ReportSection>
 
+          <ReportSection title="Tips by staff member" request={request} table="staff_tips">
+            <ReportTable
+              caption="Tips by staff member"
+              columns={reportColumns.staff_tips}
+              rows={report.staff_tips}
+              rowKey={(s) => s.user_id ?? 'not-recorded'}
+              currency={report.currency}
+            />
+            <p className="mt-1 text-sm text-stone-700">
+              Each order counts for whoever first moved it on from the order board. {notRecordedStaff}: orders placed
+              before this was kept, or never moved on. A refunded tip comes off on the day of the refund.
+            </p>
+          </ReportSection>
+
           <ReportSection title="Top products" request={request} table="products">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Top products by sales</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Product
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Quantity
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Sales
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.products.slice(0, shownProducts).map((p) => (
-                  <tr key={p.name}>
-                    <th scope="row" className={`${td} text-left font-normal`}>
-                      {p.name}
-                    </th>
-                    <td className={tdNum}>{p.quantity}</td>
-                    <td className={tdNum}>{money(p.sales)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ReportTable
+              caption="Top products by sales"
+              columns={reportColumns.products}
+              rows={report.products.slice(0, shownProducts)}
+              rowKey={(p) => p.name}
+              currency={report.currency}
+            />
             {report.products.length > shownProducts && (
               <p className="mt-1 text-sm text-stone-700">
                 The top {shownProducts} of {report.products.length}; the CSV has them all.
@@ -373,29 +289,13 @@ function Report({ report, request }: { report: SalesReportView; request: ReportR
 
           {report.modifiers.length > 0 && (
             <ReportSection title="Options and modifiers" request={request} table="modifiers">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Options and modifiers chosen</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Option or modifier
-                    </th>
-                    <th scope="col" className={thNum}>
-                      Times chosen
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.modifiers.slice(0, shownProducts).map((m) => (
-                    <tr key={m.name}>
-                      <th scope="row" className={`${td} text-left font-normal`}>
-                        {m.name}
-                      </th>
-                      <td className={tdNum}>{m.quantity}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ReportTable
+                caption="Options and modifiers chosen"
+                columns={reportColumns.modifiers}
+                rows={report.modifiers.slice(0, shownProducts)}
+                rowKey={(m) => m.name}
+                currency={report.currency}
+              />
             </ReportSection>
           )}
         </div>

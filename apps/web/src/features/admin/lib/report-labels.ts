@@ -4,9 +4,12 @@ import { runtimeConfig } from '@/config/runtime';
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** Rows of the heat map, Monday first like the period presets. */
 export const weekOrder = [1, 2, 3, 4, 5, 6, 0];
-export const methodNames = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in' } as const;
-export const paymentNames = { card: 'Card', cash: 'Cash', gift_card: 'Gift card', points: 'Points' } as const;
-export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+// One set of names for the page, its charts and the CSV (core's report tables).
+export { reportHourLabel as hourLabel, reportMethodNames as methodNames } from '@orderfront/core';
+
+/** A local date as 'Tue 17 Nov'. */
+export const dayLabel = (date: string) =>
+  `${weekdayNames[new Date(`${date}T00:00:00Z`).getUTCDay()]?.slice(0, 3)} ${shortDate(date)}`;
 
 /** A local date as '9 Nov'. */
 export function shortDate(date: string) {
