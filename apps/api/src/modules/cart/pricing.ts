@@ -119,6 +119,8 @@ function cartItem(priced: PricedLine<PricingLine>) {
     cart_configurations: r.configurations,
     other_carts: [],
     tax: priced.tax,
+    /** Kept on the order's lines so its tax invoice marks GST-free ones (decision 048). */
+    tax_class: r.product?.tax_class ?? ('standard' as const),
     order_level_discount: priced.order_level_discount,
     image: { image_url: r.image_url || placeholderImage },
     /** Display name (product, deal or combo) for order snapshots. */
