@@ -97,6 +97,7 @@ function cartItem(priced: PricedLine<PricingLine>) {
       restaurant_product_id: c.choice.restaurant_product_id,
       product_id: c.choice.product_id,
       products: { id: c.choice.product_id, name: c.choice.name },
+      ...(c.choice.size ? { size: c.choice.size } : {}),
       quantity: c.quantity,
       extra_price: c.choice.extra_price,
     })),

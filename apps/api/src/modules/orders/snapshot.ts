@@ -29,7 +29,9 @@ function detailsOf(item: PricedItem): string[] {
           return `${i === 0 ? 'First' : 'Second'} half: ${p.products.name}${extras.length ? ` + ${extras.join(', ')}` : ''}`;
         })
       : modifiers(item.cart_modifiers)),
-    ...item.deal_component_types.map((c) => `${c.name}: ${c.quantity > 1 ? `${c.quantity} × ` : ''}${c.products.name}`),
+    ...item.deal_component_types.map(
+      (c) => `${c.name}: ${c.quantity > 1 ? `${c.quantity} × ` : ''}${c.products.name}${c.size ? ` (${c.size})` : ''}`,
+    ),
   ];
 }
 
