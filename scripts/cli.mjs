@@ -1,4 +1,4 @@
-// `npm run db:migrate | db:seed | backup | restore`: build the API if it is stale, then run its CLI
+// `npm run db:migrate | db:seed | backup | restore | tenant | images`: build the API if it is stale, then run its CLI
 // (apps/api/src/cli.ts) with the arguments given after `--`.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -5,6 +5,7 @@ import { BackupError } from './db/backup/manifest.js';
 import { restoreBackup } from './db/backup/restore.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest, migrationStatus } from './db/migrate.js';
+import { resizeReportText, resizeUploads } from './modules/admin/image-sizes.js';
 import { tenantCommand } from './modules/tenants/command.js';
 import { OperatorError } from './modules/tenants/operator.js';
 
@@ -65,6 +66,16 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     return withDatabase(config, async (db) => {
       await migrateToLatest(db);
       return tenantCommand(config, db, args);
+    });
+  },
+  /** `images resize [--dry-run]`: sizes for uploads from before resizing (decision 048). */
+  async images(args) {
+    if (args[0] !== 'resize') throw new OperatorError('Usage: npm run images -- resize [--dry-run]');
+    const dryRun = args.includes('--dry-run');
+    const config = loadConfig();
+    return withDatabase(config, async (db) => {
+      await migrateToLatest(db);
+      return resizeReportText(await resizeUploads(db, config.uploadsDir, dryRun), dryRun);
     });
   },
   async restore(args) {

@@ -15,6 +15,7 @@ import { jobRepository } from '../src/modules/jobs/repository.js';
 import { jobScheduler } from '../src/modules/jobs/service.js';
 import { scheduleBackups } from '../src/plugins/backups.js';
 import { createTestApp, type TestContext } from './support/app.js';
+import { runCommandOn } from './support/commands.js';
 import { createEmptyInstallation, type TestDatabase } from './support/database.js';
 
 /**
@@ -178,23 +179,12 @@ describe('restore refuses what it cannot restore, and changes nothing', () => {
   });
 
   it('the command line lists applied and pending migrations', async () => {
-    const saved = { ...process.env };
-    if (ctx.config.database.dialect === 'sqlite') process.env.DATABASE_URL = `sqlite:${ctx.config.database.file}`;
-    else {
-      const url = new URL(ctx.config.database.url);
-      url.searchParams.set('options', `-c search_path=${ctx.config.database.schema}`);
-      process.env.DATABASE_URL = url.toString();
-    }
-    try {
-      const result = await runCommand(['migrate', '--status']);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(
-        new RegExp(`^Applied \\(${Object.keys(migrations).length}\\):\\n  20261122T0900-foundation  \\d{4}-`),
-      );
-      expect(result.stdout).toMatch(/Pending \(0\): none\n$/);
-    } finally {
-      process.env = saved;
-    }
+    const result = await runCommandOn(ctx, ['migrate', '--status']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      new RegExp(`^Applied \\(${Object.keys(migrations).length}\\):\\n  20261122T0900-foundation  \\d{4}-`),
+    );
+    expect(result.stdout).toMatch(/Pending \(0\): none\n$/);
   });
 });
 

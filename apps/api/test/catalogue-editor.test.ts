@@ -83,6 +83,22 @@ async function plainProduct() {
   ) as MenuProduct;
 }
 
+/** Places the caller's cart for pickup, paid in cash; fails the test unless it is placed. */
+async function placeCashPickup(caller: Caller) {
+  const res = await placeOrder(ctx(), caller, {
+    restaurant_id: surry(),
+    method: 'pickup',
+    ...(await firstTime(ctx(), surry(), 'pickup')),
+    payment_method: 'cash_on_delivery',
+    guest_details: guestDetails(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json().data as PlacedOrder).order;
+}
+
+/** The restaurant's deals on the storefront now. */
+const dealsNow = () => call(ctx(), 'GET', `/v2/restaurants/${surry()}/deals?channel=online`, null);
+
 async function cartOf(caller: Caller) {
   const query = 'user_id' in caller.ids ? `user_id=${caller.ids.user_id}` : `guest_id=${caller.ids.guest_id}`;
   return (await call(ctx(), 'GET', `/v2/cart?${query}&is_cash_on_delivery_opt=1`, caller.token)).json().data;
@@ -173,7 +189,7 @@ describe('deals and combos (decision 042)', () => {
     });
     expect(changes).toContain('Deal "Lunch for two" added');
     expect((await menuOf(ctx(), surry())).version).toBe(before.version + 1);
-    const deals = await call(ctx(), 'GET', `/v2/restaurants/${surry()}/deals?channel=online`, null);
+    const deals = await dealsNow();
     expect(deals.statusCode).toBe(200);
     const deal = (deals.json().data.deals as Deal[]).find((d) => d.name === 'Lunch for two') as Deal;
     expect(deal).toMatchObject({ unit_price: 1900, is_available: true });
@@ -196,21 +212,14 @@ describe('deals and combos (decision 042)', () => {
       ...guest.ids,
     });
     expect(added.statusCode, added.body).toBe(201);
-    const order = await placeOrder(ctx(), guest, {
-      restaurant_id: surry(),
-      method: 'pickup',
-      ...(await firstTime(ctx(), surry(), 'pickup')),
-      payment_method: 'cash_on_delivery',
-      guest_details: guestDetails(),
-    });
-    expect(order.statusCode, order.body).toBe(201);
-    expect((order.json().data as PlacedOrder).order.lines[0]?.unit_price).toBe(1900 + 150);
+    const order = await placeCashPickup(guest);
+    expect(order.lines[0]?.unit_price).toBe(1900 + 150);
 
     // Archived: off the storefront, kept in the document; the export names it.
     await edit((doc) => {
       (doc.deals.find((d) => d.ref === 'lunch-for-two') as DocBundle).archived = true;
     });
-    const after = await call(ctx(), 'GET', `/v2/restaurants/${surry()}/deals?channel=online`, null);
+    const after = await dealsNow();
     expect((after.json().data.deals as Deal[]).map((d) => d.name)).not.toContain('Lunch for two');
     expect((await current()).document.deals.find((d) => d.ref === 'lunch-for-two')?.archived).toBe(true);
   });
@@ -275,15 +284,8 @@ describe('tax class and unit (decision 042)', () => {
     });
     // The open cart re-prices with the new class.
     expect((await cartOf(taxedGuest)).totals.tax).toBe(0);
-    const order = await placeOrder(ctx(), taxedGuest, {
-      restaurant_id: surry(),
-      method: 'pickup',
-      ...(await firstTime(ctx(), surry(), 'pickup')),
-      payment_method: 'cash_on_delivery',
-      guest_details: guestDetails(),
-    });
-    expect(order.statusCode, order.body).toBe(201);
-    expect((order.json().data as PlacedOrder).order.totals.tax).toBe(0);
+    const order = await placeCashPickup(taxedGuest);
+    expect(order.totals.tax).toBe(0);
 
     await edit((doc) => {
       Object.assign(docProduct(doc, name), { tax_class: 'standard', unit: null });
@@ -363,15 +365,7 @@ describe('publishing', () => {
     expect(repriced.unavailable).toEqual([]);
     expect(repriced.items[0].unit_price).toBe(product.online_price + 100);
 
-    const order = await placeOrder(ctx(), guest, {
-      restaurant_id: surry(),
-      method: 'pickup',
-      ...(await firstTime(ctx(), surry(), 'pickup')),
-      payment_method: 'cash_on_delivery',
-      guest_details: guestDetails(),
-    });
-    expect(order.statusCode, order.body).toBe(201);
-    const placed = (order.json().data as PlacedOrder).order;
+    const placed = await placeCashPickup(guest);
     expect(placed.lines[0]?.unit_price).toBe(product.online_price + 100);
 
     const again = await newGuest(ctx());
@@ -541,5 +535,142 @@ describe('import and export', () => {
       dry_run: true,
     });
     expect(res.json().data).toMatchObject({ applied: false, changes: [], errors: [] });
+  });
+});
+
+/** Publishes a change to the current catalogue; answers the raw response (edit() expects success). */
+async function publishEdit(change: (doc: CatalogueDocument) => void) {
+  const { revision, document } = await current();
+  change(document);
+  return publish(document, revision);
+}
+
+/** A product on sale online with one attribute of two or more sizes and no required extras. */
+async function sizedProduct() {
+  const menu = await menuOf(ctx(), surry());
+  const product = menu.products.find(
+    (p) =>
+      p.is_available &&
+      !p.is_half_and_half &&
+      p.attributes.length === 1 &&
+      (p.attributes[0]?.values.length ?? 0) >= 2 &&
+      p.modifier_groups.every((g) => g.min_select === 0),
+  ) as MenuProduct;
+  const values = product.attributes[0]?.values ?? [];
+  const small = (values.find((v) => v.is_default) ?? values[0])?.display_value as string;
+  const large = values.find((v) => v.display_value !== small)?.display_value as string;
+  const { document } = await current();
+  const ref = document.products.find((p) => p.name === product.products.name)?.ref as string;
+  return { product, ref, small, large };
+}
+
+describe('deal slot choices at a size (decision 048)', () => {
+  it('the owner offers a product at two sizes in a slot; the server prices and records the size chosen', async () => {
+    const { product, ref, small, large } = await sizedProduct();
+    const published = await publishEdit((doc) => {
+      doc.deals.push({
+        ref: 'sized-night',
+        name: 'Sized night',
+        description: '',
+        image: null,
+        price: 3000,
+        online_price: 2800,
+        archived: false,
+        slots: [
+          {
+            name: 'Main',
+            quantity: 2,
+            choices: [
+              { product: ref, extra_price: 0, size: small },
+              { product: ref, extra_price: 300, size: large },
+            ],
+          },
+        ],
+      });
+    });
+    expect(published.statusCode, published.body).toBe(200);
+
+    const deals = await dealsNow();
+    const deal = (deals.json().data.deals as Deal[]).find((d) => d.name === 'Sized night') as Deal;
+    const slot = deal.deal_component_types[0] as Deal['deal_component_types'][number];
+    expect(slot.choices.map((c) => [c.product_id, c.size, c.extra_price])).toEqual([
+      [product.product_id, small, 0],
+      [product.product_id, large, 300],
+    ]);
+
+    const guest = await newGuest(ctx());
+    const add = (children: Record<string, unknown>[]) =>
+      call(ctx(), 'POST', '/v2/cart', guest.token, {
+        restaurant_id: surry(),
+        deal_id: deal.id,
+        quantity: 1,
+        notes: '',
+        children: children.map((c) => ({
+          deal_component_type_id: slot.id,
+          restaurant_product_id: product.id,
+          product_id: product.product_id,
+          ...c,
+        })),
+        ...guest.ids,
+      });
+    // A size the slot does not offer, or none when every choice names one: refused, nothing added.
+    for (const bad of [[{ size: 'Enormous', quantity: 2 }], [{ quantity: 2 }]]) {
+      const refused = await add(bad);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error.message).toBe('That item is not a choice for Main');
+    }
+    const added = await add([
+      { size: small, quantity: 1 },
+      { size: large, quantity: 1 },
+    ]);
+    expect(added.statusCode, added.body).toBe(201);
+    const order = await placeCashPickup(guest);
+    const line = order.lines[0];
+    expect(line?.unit_price).toBe(2800 + 300);
+    expect(line?.details).toEqual([
+      `Main: ${product.products.name} (${small})`,
+      `Main: ${product.products.name} (${large})`,
+    ]);
+
+    // The JSON export carries the sizes and imports back with no change.
+    const exported = await call(
+      ctx(),
+      'GET',
+      `/v2/admin/catalogue/export?restaurant_id=${surry()}&format=json`,
+      owner.token,
+    );
+    expect(exported.body).toContain(`"size": "${large}"`);
+    const dry = await call(ctx(), 'POST', '/v2/admin/catalogue/import', owner.token, {
+      restaurant_id: surry(),
+      format: 'json',
+      content: exported.body,
+      dry_run: true,
+    });
+    expect(dry.json().data).toMatchObject({ applied: false, errors: [], changes: [] });
+  });
+
+  it('refuses a choice at a size its product does not come in, naming the field, and stores nothing', async () => {
+    const { ref } = await sizedProduct();
+    const before = await current();
+    const res = await publishEdit((doc) => {
+      doc.deals.push({
+        ref: 'bad-size',
+        name: 'Bad size',
+        description: '',
+        image: null,
+        price: 1000,
+        online_price: 1000,
+        archived: false,
+        slots: [{ name: 'Main', quantity: 1, choices: [{ product: ref, extra_price: 0, size: 'Enormous' }] }],
+      });
+    });
+    expect(res.statusCode).toBe(400);
+    const error = JSON.stringify(res.json().error);
+    expect(error).toContain('size');
+    expect(error).toContain('not Enormous');
+    expect(error).toContain('No available product fills this slot');
+    const after = await current();
+    expect(after.revision).toBe(before.revision);
+    expect(after.document.deals.map((d) => d.ref)).not.toContain('bad-size');
   });
 });

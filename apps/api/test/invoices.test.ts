@@ -1,8 +1,19 @@
 import { orderAccessHeader, type PlacedOrder, sandboxTestCards } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueRepository } from '../src/modules/catalogue/repository.js';
 import type { TestContext } from './support/app.js';
 import { tenantId } from './support/auth.js';
-import { call, confirmSandbox, guestOrder, newGuest, type Shop, startShop } from './support/orders.js';
+import {
+  addToCart,
+  call,
+  confirmSandbox,
+  guestOrder,
+  newGuest,
+  pickupOrder,
+  type Shop,
+  simpleProduct,
+  startShop,
+} from './support/orders.js';
 import { looksLikePdf, pdfText } from './support/pdf.js';
 import { type SmtpCapture, startSmtpCapture } from './support/smtp.js';
 
@@ -111,6 +122,40 @@ describe('tax invoices', () => {
       expect(text).not.toContain('ABN');
     } finally {
       await ctx.db.updateTable('tenants').set({ abn: '51824753556' }).where('id', '=', tenantId).execute();
+    }
+  });
+
+  it('a cart mixing taxable and GST-free items: the GST-free line is marked, with no tax, in the PDF and the mail', async () => {
+    const free = simpleProduct(shop.menu, 1);
+    const taxed = simpleProduct(shop.menu);
+    const setClass = async (tax_class: string) => {
+      await ctx.db.updateTable('products').set({ tax_class }).where('id', '=', free.product_id).execute();
+      await catalogueRepository(ctx.db).bumpVersion(ctx.db, tenantId, shop.restaurantId);
+    };
+    await setClass('gst_free');
+    try {
+      const guest = await newGuest(ctx);
+      const email = `gst-free-${Date.now()}@example.test`;
+      await addToCart(ctx, guest, shop.restaurantId, free, 1);
+      const res = await pickupOrder(shop, guest, { payment_method: 'cash_on_delivery' }, { quantity: 1, email });
+      expect(res.statusCode, res.body).toBe(201);
+      const placed = res.json().data as PlacedOrder;
+      const freeLine = placed.order.lines.find((l) => l.name === free.products.name);
+      const taxedLine = placed.order.lines.find((l) => l.name === taxed.products.name);
+      expect(freeLine).toMatchObject({ tax_class: 'gst_free', tax: 0 });
+      expect(taxedLine?.tax_class).toBe('standard');
+      expect(taxedLine?.tax).toBeGreaterThan(0);
+      expect(placed.order.totals.tax).toBe(taxedLine?.tax);
+
+      const text = pdfText((await invoiceOf(placed, {}, guest.token)).rawPayload);
+      expect(text).toContain(`${free.products.name} *`);
+      expect(text).not.toContain(`${taxed.products.name} *`);
+      expect(text).toContain('* GST-free item');
+      const mail = await smtp.waitFor(email);
+      expect(mail.html).toContain(`${free.products.name} *`);
+      expect(mail.html).toContain('* GST-free item');
+    } finally {
+      await setClass('standard');
     }
   });
 });

@@ -196,6 +196,43 @@ describe('deals and combos in the document (decision 042)', () => {
     expect(pathsOf({ ...archived, deals: [{ ...breakfastDeal(), archived: true }] })).toEqual([]);
   });
 
+  it('a choice may name one size of its product; a size the product lacks is refused (decision 048)', () => {
+    const sized = breakfastDeal();
+    (sized.slots[0] as DocBundleSlot).choices = [
+      { product: 'big-breakfast', extra_price: 0, size: 'Small' },
+      { product: 'big-breakfast', extra_price: 300, size: 'Regular' },
+    ];
+    const withSizes = { ...doc(), deals: [sized] };
+    expect(pathsOf(withSizes)).toEqual([]);
+    const json = catalogueToJson(withSizes);
+    expect(jsonToCatalogue(json)).toEqual({ document: withSizes, errors: [] });
+    expect(catalogueToJson(jsonToCatalogue(json).document as CatalogueDocument)).toBe(json);
+
+    const wrong = breakfastDeal();
+    (wrong.slots[0] as DocBundleSlot).choices = [
+      { product: 'big-breakfast', extra_price: 0, size: 'Large' },
+      { product: 'big-breakfast', extra_price: 0, size: 'Large' },
+    ];
+    (wrong.slots[1] as DocBundleSlot).choices = [{ product: 'flat-white', extra_price: 0, size: 'Large' }];
+    expect(pathsOf({ ...doc(), deals: [wrong] })).toEqual([
+      'deals.0.slots.0.choices.0.size: Big Breakfast comes in Regular, Small, not Large',
+      'deals.0.slots.0.choices.1.size: Big Breakfast comes in Regular, Small, not Large',
+      'deals.0.slots.0.choices: A product is listed twice at the same size',
+      'deals.0.slots.0.choices: No available product fills this slot',
+      'deals.0.slots.1.choices.0.size: Flat white has no sizes',
+      'deals.0.slots.1.choices: No available product fills this slot',
+    ]);
+  });
+
+  it('a JSON file from before sizes imports, and exports byte for byte as it was', () => {
+    const old = { ...doc(), deals: [breakfastDeal()] };
+    const json = catalogueToJson(old);
+    expect(json).not.toContain('"size"');
+    const read = jsonToCatalogue(json);
+    expect(read.errors).toEqual([]);
+    expect(catalogueToJson(read.document as CatalogueDocument)).toBe(json);
+  });
+
   it('lists added and changed deals in the diff', () => {
     const before = { ...doc(), deals: [breakfastDeal()] };
     const after = {

@@ -5,6 +5,7 @@ import {
   type InvoiceBusiness,
   invoiceProblems,
   type Order,
+  taxFreeMarker,
   tipCents,
   tipTaxCents,
 } from '../src/index.js';
@@ -16,6 +17,25 @@ const business: InvoiceBusiness = {
   tax_name: 'GST',
   tax_inclusive: true,
 };
+
+function line(id: number, name: string, quantity: number, unit: number, tax: number): Order['lines'][number] {
+  const amount = quantity * unit;
+  return {
+    id,
+    name,
+    quantity,
+    unit_price: unit,
+    item_total: amount,
+    discount_amount: 0,
+    order_level_discount: 0,
+    discounted_item_total: amount,
+    tax,
+    tax_class: 'standard',
+    is_free: false,
+    notes: null,
+    details: [],
+  };
+}
 
 function order(overrides: Partial<Order> = {}, totals: Partial<Order['totals']> = {}): Order {
   return {
@@ -54,6 +74,7 @@ function order(overrides: Partial<Order> = {}, totals: Partial<Order['totals']> 
         order_level_discount: 300,
         discounted_item_total: 3300,
         tax: 300,
+        tax_class: 'standard',
         is_free: false,
         notes: null,
         details: ['Large'],
@@ -68,6 +89,7 @@ function order(overrides: Partial<Order> = {}, totals: Partial<Order['totals']> 
         order_level_discount: 200,
         discounted_item_total: 200,
         tax: 18,
+        tax_class: 'standard',
         is_free: false,
         notes: null,
         details: [],
@@ -172,6 +194,52 @@ describe('tax invoice: worked example', () => {
   });
 });
 
+describe('tax invoice: a cart mixing taxable and GST-free items (decision 048)', () => {
+  // $33.00 of pizza (GST inclusive 10 %: $3.00) and 2 × $4.50 of milk (GST-free): $42.00, $3.00 GST.
+  const mixed = order(
+    {
+      lines: [
+        { ...line(1, 'Margherita', 1, 3300, 300), details: ['Large'] },
+        { ...line(2, 'Milk 1 L', 2, 450, 0), tax_class: 'gst_free' },
+      ],
+      payment_method: 'cash_on_delivery',
+      adjustments: [],
+      coupon_code: null,
+    },
+    {
+      subtotal: 4200,
+      discount: 0,
+      tax: 300,
+      delivery: 0,
+      gift_card: 0,
+      loyalty: 0,
+      total: 4200,
+      tip: 0,
+      amount_due: 4200,
+    },
+  );
+  const invoice = buildTaxInvoice(mixed, business, '');
+
+  it('marks the GST-free line, gives it no tax, and says what the mark means', () => {
+    expect(invoice.lines.map((l) => [l.description, l.amount, l.tax, l.tax_free])).toEqual([
+      ['Margherita', 3300, 300, false],
+      ['Milk 1 L', 900, 0, true],
+    ]);
+    expect(taxFreeMarker).toBe('*');
+    expect(invoice.tax_free_note).toBe('* GST-free item');
+    expect(invoice.total).toBe(4200);
+    expect(invoice.tax).toBe(300);
+    expect(invoice.payments).toEqual([{ method: 'cash', label: 'Cash', amount: 4200 }]);
+    expect(invoiceProblems(invoice)).toEqual([]);
+  });
+
+  it('an invoice of taxable items only has no note; a GST-free line with tax does not add up', () => {
+    expect(buildTaxInvoice(order(), business, '').tax_free_note).toBeNull();
+    const wrong = { ...invoice, lines: invoice.lines.map((l) => ({ ...l, tax: l.tax_free ? 10 : l.tax })), tax: 310 };
+    expect(invoiceProblems(wrong)).toEqual(['Milk 1 L is GST-free but carries 10']);
+  });
+});
+
 describe('tax invoice: properties', () => {
   it('any order whose money adds up gives an invoice that adds up, cash or card, tip or not', () => {
     fc.assert(
@@ -206,6 +274,7 @@ describe('tax invoice: properties', () => {
               order_level_discount: 0,
               discounted_item_total: kept,
               tax: Math.floor(kept / 11),
+              tax_class: 'standard' as const,
               is_free: false,
               notes: null,
               details: [],

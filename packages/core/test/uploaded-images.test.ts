@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageVariants, isAcceptableImageSize, responsiveImage } from '../src/index.js';
+import { imageVariants, isAcceptableImageSize, responsiveImage, uploadFile } from '../src/index.js';
 
 const id = 'ab'.repeat(16);
 
@@ -30,5 +30,23 @@ describe('uploaded image variants', () => {
     });
     expect(responsiveImage('/images/menu/pizza.svg')).toEqual({ src: '/images/menu/pizza.svg' });
     expect(responsiveImage(`/uploads/products/${id}.png`)).toEqual({ src: `/uploads/products/${id}.png` });
+  });
+});
+
+describe('files in the uploads folder (decision 048)', () => {
+  const id = '0123456789abcdef0123456789abcdef';
+  it('tells a resized upload, an upload from before resizing, and anything else apart', () => {
+    expect(uploadFile(`${id}-1280x960.webp`)).toEqual({ kind: 'kept', id, width: 1280, height: 960 });
+    for (const ext of ['jpg', 'png', 'webp']) expect(uploadFile(`${id}.${ext}`)).toEqual({ kind: 'legacy', id });
+    for (const other of [`${id}-320w.webp`, `${id}.gif`, 'logo.png', `${id}-1280x960.png`]) {
+      expect(uploadFile(other)).toBeNull();
+    }
+  });
+
+  it('an upload from before resizing gets no srcset until it is resized', () => {
+    expect(responsiveImage(`/uploads/products/${id}.jpg`)).toEqual({ src: `/uploads/products/${id}.jpg` });
+    expect(responsiveImage(`/uploads/products/${id}-800x600.webp`).srcSet).toBe(
+      `/uploads/products/${id}-320w.webp 320w, /uploads/products/${id}-640w.webp 640w, /uploads/products/${id}-800x600.webp 800w`,
+    );
   });
 });

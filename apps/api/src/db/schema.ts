@@ -460,6 +460,8 @@ export interface SlotChoicesTable {
   combo_product_slot_id: number | null;
   restaurant_product_id: number;
   extra_price: Generated<number>;
+  /** One of the product's attribute values by name ('Large'); null: its default size (decision 048). */
+  size: string | null;
   sort_order: Generated<number>;
 }
 

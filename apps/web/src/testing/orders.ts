@@ -52,6 +52,7 @@ export function order(patch: Partial<Order> = {}): Order {
         order_level_discount: 0,
         discounted_item_total: 3800,
         tax: 345,
+        tax_class: 'standard',
         is_free: false,
         notes: null,
         details: ['Large'],

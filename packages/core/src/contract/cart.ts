@@ -40,6 +40,8 @@ export const cartChildInputSchema = z.strictObject({
   combo_product_slot_id: id.optional(),
   restaurant_product_id: id,
   product_id: id,
+  /** The size of the slot's choice (decision 048): sent when the choice names one. */
+  size: z.string().trim().min(1).max(120).optional(),
   quantity,
 });
 
@@ -145,6 +147,8 @@ export const cartBundleChildSchema = z.strictObject({
   restaurant_product_id: id,
   product_id: id,
   products: z.strictObject(named),
+  /** The size the choice gives (decision 048); absent: the product's default size. */
+  size: z.string().optional(),
   quantity,
   extra_price: cents,
 });

@@ -86,13 +86,17 @@ export const docModifierGroupSchema = z.object({
     .min(1, 'Add at least one option'),
 });
 
+/**
+ * One product that fills a slot, at one of its sizes (decision 048): `size` names a value of one of
+ * the product's attributes ('Large'); absent, the customer gets the product's default size.
+ */
+export const docBundleChoiceSchema = z.object({ product: key, extra_price: price, size: name.optional() });
+
 /** A slot of a deal or combo, filled `quantity` times from its choices (decision 042). */
 export const docBundleSlotSchema = z.object({
   name,
   quantity: z.number({ error: 'Enter a number' }).int('A whole number').min(1, 'At least 1').max(20, 'At most 20'),
-  choices: z
-    .array(z.object({ product: key, extra_price: price }))
-    .min(1, 'Add at least one product that fills this slot'),
+  choices: z.array(docBundleChoiceSchema).min(1, 'Add at least one product that fills this slot'),
 });
 
 /** A deal or combo: one price for its slots, plus each chosen product's extra price. */
@@ -110,10 +114,23 @@ export const docBundleSchema = z.object({
 export type DocCategory = z.infer<typeof docCategorySchema>;
 export type DocBundle = z.infer<typeof docBundleSchema>;
 export type DocBundleSlot = z.infer<typeof docBundleSlotSchema>;
+export type DocBundleChoice = z.infer<typeof docBundleChoiceSchema>;
 export type DocProduct = z.infer<typeof docProductSchema>;
 export type DocModifierGroup = z.infer<typeof docModifierGroupSchema>;
 
 const dupes = (values: readonly string[]) => values.filter((v, i) => values.indexOf(v) !== i);
+
+/** The attributes of a product that have a value named `size` (decision 048): a choice's size names exactly one. */
+export const attributesWithSize = (product: Pick<DocProduct, 'attributes'>, size: string) =>
+  product.attributes.filter((a) => a.values.some((v) => v.name === size));
+
+function sizeProblem(product: DocProduct, size: string): string | null {
+  const found = attributesWithSize(product, size).length;
+  if (found === 1) return null;
+  if (found > 1) return `${product.name} has ${size} in more than one attribute`;
+  const sizes = product.attributes.flatMap((a) => a.values.map((v) => v.name));
+  return sizes.length ? `${product.name} comes in ${sizes.join(', ')}, not ${size}` : `${product.name} has no sizes`;
+}
 
 /** Everything a publish needs to be consistent; every problem names its path. */
 export const catalogueDocumentSchema = z
@@ -180,13 +197,22 @@ export const catalogueDocumentSchema = z
           issue([kind, i, 'slots'], 'Two slots have the same name');
         b.slots.forEach((s, j) => {
           s.choices.forEach((c, k) => {
-            if (!products.has(c.product)) issue([kind, i, 'slots', j, 'choices', k, 'product'], 'No such product');
+            const product = products.get(c.product);
+            if (!product) issue([kind, i, 'slots', j, 'choices', k, 'product'], 'No such product');
+            else if (c.size !== undefined) {
+              const problem = sizeProblem(product, c.size);
+              if (problem) issue([kind, i, 'slots', j, 'choices', k, 'size'], problem);
+            }
           });
-          if (dupes(s.choices.map((c) => c.product)).length > 0) {
-            issue([kind, i, 'slots', j, 'choices'], 'A product is listed twice');
+          if (dupes(s.choices.map((c) => `${c.product}\n${c.size ?? ''}`)).length > 0) {
+            issue([kind, i, 'slots', j, 'choices'], 'A product is listed twice at the same size');
           }
           // A live bundle must be orderable: every slot needs a product customers can buy.
-          if (!b.archived && !s.choices.some((c) => products.get(c.product)?.archived === false)) {
+          const fills = (c: DocBundleChoice) => {
+            const product = products.get(c.product);
+            return product?.archived === false && (c.size === undefined || !sizeProblem(product, c.size));
+          };
+          if (!b.archived && !s.choices.some(fills)) {
             issue([kind, i, 'slots', j, 'choices'], 'No available product fills this slot');
           }
         });

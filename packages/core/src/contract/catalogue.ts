@@ -135,6 +135,8 @@ export const bundleSlotChoiceSchema = z.object({
   product_id: id,
   name: z.string(),
   extra_price: cents,
+  /** The product's size this choice gives ('Large', decision 048); absent: its default size. */
+  size: z.string().optional(),
   is_available: z.boolean(),
 });
 export type BundleSlotChoice = z.infer<typeof bundleSlotChoiceSchema>;

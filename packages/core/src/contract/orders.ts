@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taxClassSchema } from './catalogue-editor.js';
 import { envelope } from './envelope.js';
 import { deliveryAddressSchema, fulfilmentMethodSchema } from './fulfilment.js';
 import { tipChoiceSchema } from './tips.js';
@@ -88,6 +89,8 @@ export const orderLineSchema = z.object({
   order_level_discount: z.number().int(),
   discounted_item_total: z.number().int(),
   tax: z.number().int(),
+  /** 'gst_free' lines carry no tax and are marked so on the tax invoice (decision 048). */
+  tax_class: taxClassSchema,
   is_free: z.boolean(),
   notes: z.string().nullable(),
   /** Human lines under the item: options, modifiers, halves, deal or combo items. */

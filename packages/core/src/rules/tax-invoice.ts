@@ -27,9 +27,14 @@ export interface TaxInvoiceLine {
   unit_price: number;
   /** quantity × unit price, before discounts. */
   amount: number;
-  /** Tax in the line after its share of the discounts. */
+  /** Tax in the line after its share of the discounts; 0 when the line is GST-free. */
   tax: number;
+  /** A GST-free line (decision 048): marked with `taxFreeMarker` and the invoice's `tax_free_note`. */
+  tax_free: boolean;
 }
+
+/** What marks a GST-free line on an invoice; the note under the lines says what it means. */
+export const taxFreeMarker = '*';
 
 export interface TaxInvoice {
   /** 'Tax invoice' when the business has an ABN; else a receipt, which is all it may issue. */
@@ -45,6 +50,11 @@ export interface TaxInvoice {
   tax_name: string;
   tax_inclusive: boolean;
   lines: TaxInvoiceLine[];
+  /**
+   * '* GST-free item' when some lines are GST-free, else null: an invoice mixing taxable and
+   * GST-free sales must show which is which (decision 048).
+   */
+  tax_free_note: string | null;
   /** Each discount as a negative amount, with its label (coupon, offer). */
   discounts: { label: string; amount: number }[];
   /** Charges after the items: delivery, surcharge, and tax added on top when prices exclude it. */
@@ -78,6 +88,7 @@ export function buildTaxInvoice(order: Order, business: InvoiceBusiness, restaur
     unit_price: l.unit_price,
     amount: l.item_total,
     tax: l.tax,
+    tax_free: l.tax_class === 'gst_free',
   }));
   let discounts = order.adjustments.filter((a) => a.amount < 0).map((a) => ({ label: a.label, amount: a.amount }));
   // The order's discount is the figure of record: labels that do not add up to it give way to one line.
@@ -123,6 +134,7 @@ export function buildTaxInvoice(order: Order, business: InvoiceBusiness, restaur
     tax_name: business.tax_name,
     tax_inclusive: business.tax_inclusive,
     lines,
+    tax_free_note: lines.some((l) => l.tax_free) ? `${taxFreeMarker} ${business.tax_name}-free item` : null,
     discounts,
     charges,
     points: t.loyalty ? -t.loyalty : 0,
@@ -148,6 +160,8 @@ export function invoiceProblems(invoice: TaxInvoice): string[] {
     problems.push(`lines, discounts, charges and points make ${built}, not ${invoice.total}`);
   const tax = invoice.lines.reduce((s, l) => s + l.tax, 0);
   if (tax !== invoice.tax) problems.push(`line taxes make ${tax}, not ${invoice.tax}`);
+  for (const l of invoice.lines)
+    if (l.tax_free && l.tax !== 0) problems.push(`${l.description} is ${invoice.tax_name}-free but carries ${l.tax}`);
   if (invoice.tip_tax < 0 || invoice.tip_tax > invoice.tip)
     problems.push(`tip tax ${invoice.tip_tax} is not part of the tip ${invoice.tip}`);
   if (sum(invoice.payments) !== invoice.charged)

@@ -48,6 +48,21 @@ export function imageVariants(id: string, width: number, height: number): ImageV
 }
 
 const keptPath = /^(.*\/)([0-9a-f]{32})-(\d+)x(\d+)\.webp$/;
+const keptName = /^([0-9a-f]{32})-(\d+)x(\d+)\.webp$/;
+const legacyName = /^([0-9a-f]{32})\.(jpg|png|webp)$/;
+
+/**
+ * What a file in the uploads folder is (decision 048): the kept (widest) size of a resized upload,
+ * an upload stored as it came before resizing existed, or something else (a narrower size, a stray).
+ */
+export function uploadFile(
+  name: string,
+): { kind: 'kept'; id: string; width: number; height: number } | { kind: 'legacy'; id: string } | null {
+  const kept = keptName.exec(name);
+  if (kept) return { kind: 'kept', id: kept[1] as string, width: Number(kept[2]), height: Number(kept[3]) };
+  const legacy = legacyName.exec(name);
+  return legacy ? { kind: 'legacy', id: legacy[1] as string } : null;
+}
 
 export interface ResponsiveImage {
   src: string;

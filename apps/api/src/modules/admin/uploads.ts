@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { imageVariants, isAcceptableImageSize, maxProductImageBytes, maxUploadedImagePixels } from '@orderfront/core';
+import {
+  type ImageVariant,
+  imageVariants,
+  isAcceptableImageSize,
+  maxProductImageBytes,
+  maxUploadedImagePixels,
+} from '@orderfront/core';
 import sharp from 'sharp';
 import { AppError } from '../../lib/errors.js';
 
@@ -40,13 +46,24 @@ sharp.cache(false);
 const decode = (bytes: Buffer) => sharp(bytes, { limitInputPixels: maxUploadedImagePixels, failOn: 'error' });
 
 /** The upright width and height, read from the header without decoding the pixels (so no pixel limit yet). */
-async function dimensions(bytes: Buffer) {
+export async function dimensions(bytes: Buffer) {
   try {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     return { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
   } catch {
     throw notAnImage();
   }
+}
+
+/** The WebP files of an image at the given sizes, made in memory one after another; throws if it does not decode. */
+export async function resized(bytes: Buffer, variants: readonly ImageVariant[]) {
+  const files: { name: string; data: Buffer }[] = [];
+  for (const v of variants) {
+    // Orientation applied, metadata (camera, GPS) dropped: sharp keeps none unless asked.
+    const data = await decode(bytes).autoOrient().resize(v.width, v.height).webp({ quality: 80 }).toBuffer();
+    files.push({ name: v.name, data });
+  }
+  return files;
 }
 
 /**
@@ -70,13 +87,9 @@ export async function storeProductImage(dir: string, bytes: Buffer, declaredType
     });
   }
   const variants = imageVariants(randomBytes(16).toString('hex'), width, height);
-  const files: { name: string; data: Buffer }[] = [];
+  let files: { name: string; data: Buffer }[];
   try {
-    for (const v of variants) {
-      // Orientation applied, metadata (camera, GPS) dropped: sharp keeps none unless asked.
-      const data = await decode(bytes).autoOrient().resize(v.width, v.height).webp({ quality: 80 }).toBuffer();
-      files.push({ name: v.name, data });
-    }
+    files = await resized(bytes, variants);
   } catch {
     throw notAnImage();
   }

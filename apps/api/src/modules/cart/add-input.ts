@@ -60,6 +60,7 @@ export function lineOf(input: AddToCart): CartLineSource {
         slot_id: slotId,
         restaurant_product_id: c.restaurant_product_id,
         product_id: c.product_id,
+        ...(c.size ? { size: c.size } : {}),
         quantity: c.quantity,
       };
     });

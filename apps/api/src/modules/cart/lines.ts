@@ -20,7 +20,14 @@ export interface CartSelection {
   configurations: { attribute_id: number; attribute_value_id: number }[];
   modifiers: ModifierPick[];
   portions?: { restaurant_product_id: number; product_id: number; modifiers: ModifierPick[] }[];
-  children?: { slot_id: number; restaurant_product_id: number; product_id: number; quantity: number }[];
+  children?: {
+    slot_id: number;
+    restaurant_product_id: number;
+    product_id: number;
+    /** Decision 048: which of the product's sizes, when the slot's choice names one. */
+    size?: string;
+    quantity: number;
+  }[];
 }
 
 /** A cart line's choices without its row id: what an order keeps to put the line back (reorder). */
@@ -99,7 +106,10 @@ export function resolveLine(line: StoredLine, catalogue: Catalogue) {
       const slot: BundleSlot | undefined = bundle.slots.find((s) => s.id === child.slot_id);
       if (!slot) throw bad(`${bundle.name} has no such choice`);
       const choice = slot.choices.find(
-        (c) => c.restaurant_product_id === child.restaurant_product_id && c.product_id === child.product_id,
+        (c) =>
+          c.restaurant_product_id === child.restaurant_product_id &&
+          c.product_id === child.product_id &&
+          (c.size ?? null) === (child.size ?? null),
       );
       if (!choice) throw bad(`That item is not a choice for ${slot.name}`);
       if (!choice.is_available) throw new AppError('unprocessable', `${choice.name} is not available`);

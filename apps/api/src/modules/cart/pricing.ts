@@ -97,6 +97,7 @@ function cartItem(priced: PricedLine<PricingLine>) {
       restaurant_product_id: c.choice.restaurant_product_id,
       product_id: c.choice.product_id,
       products: { id: c.choice.product_id, name: c.choice.name },
+      ...(c.choice.size ? { size: c.choice.size } : {}),
       quantity: c.quantity,
       extra_price: c.choice.extra_price,
     })),
@@ -119,6 +120,8 @@ function cartItem(priced: PricedLine<PricingLine>) {
     cart_configurations: r.configurations,
     other_carts: [],
     tax: priced.tax,
+    /** Kept on the order's lines so its tax invoice marks GST-free ones (decision 048). */
+    tax_class: r.product?.tax_class ?? ('standard' as const),
     order_level_discount: priced.order_level_discount,
     image: { image_url: r.image_url || placeholderImage },
     /** Display name (product, deal or combo) for order snapshots. */

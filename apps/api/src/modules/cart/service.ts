@@ -51,7 +51,7 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
       coupon_code: query.coupon_code,
     });
     return {
-      items: priced.items.map(({ name: _name, source: _source, ...item }) => item),
+      items: priced.items.map(({ name: _name, source: _source, tax_class: _taxClass, ...item }) => item),
       item_count: priced.totals.item_count,
       total: priced.totals.total,
       totals: priced.totals,

@@ -73,6 +73,7 @@ export async function writeBundles(
         [choiceColumn]: slotIds[j] as number,
         restaurant_product_id: soldIds.get(c.product) as number,
         extra_price: c.extra_price,
+        size: c.size ?? null,
         sort_order: order,
       })),
     );
@@ -127,7 +128,7 @@ export async function readBundles(
       .innerJoin('products as p', (j) =>
         j.onRef('p.id', '=', 'rp.product_id').onRef('p.tenant_id', '=', 'rp.tenant_id'),
       )
-      .select([`sc.${choiceColumn} as slot_id`, 'sc.extra_price', 'p.id', 'p.ref'])
+      .select([`sc.${choiceColumn} as slot_id`, 'sc.extra_price', 'sc.size', 'p.id', 'p.ref'])
       .where('sc.tenant_id', '=', tenantId)
       .where('rp.restaurant_id', '=', restaurantId)
       .orderBy('sc.sort_order')
@@ -149,7 +150,12 @@ export async function readBundles(
         quantity: s.quantity,
         choices: choices
           .filter((c) => c.slot_id === s.id)
-          .map((c) => ({ product: refOf(c), extra_price: c.extra_price })),
+          // No size: left out, so files from before sizes (decision 048) export byte for byte as before.
+          .map((c) => ({
+            product: refOf(c),
+            extra_price: c.extra_price,
+            ...(c.size === null ? {} : { size: c.size }),
+          })),
       })),
   }));
 }

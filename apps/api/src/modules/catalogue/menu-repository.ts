@@ -141,6 +141,7 @@ export function menuRows(db: Db) {
                 'sc.deal_component_type_id',
                 'sc.combo_product_slot_id',
                 'sc.extra_price',
+                'sc.size',
                 'rp.id as restaurant_product_id',
                 'rp.product_id',
                 'rp.is_available',

@@ -148,6 +148,7 @@ function buildBundles(channel: MenuChannel, rows: BundleRows, kind: 'deals' | 'c
         product_id: c.product_id,
         name: c.name,
         extra_price: c.extra_price,
+        ...(c.size === null ? {} : { size: c.size }),
         is_available: onSale(c, now) && (c.stock_count === null || c.stock_count > 0),
       })),
     }));

@@ -1,4 +1,12 @@
-import { buildTaxInvoice, formatCents, invoiceProblems, type Order, type TaxInvoice } from '@orderfront/core';
+import {
+  buildTaxInvoice,
+  formatCents,
+  invoiceProblems,
+  type Order,
+  type TaxInvoice,
+  type TaxInvoiceLine,
+  taxFreeMarker,
+} from '@orderfront/core';
 import PDFDocument from 'pdfkit';
 import type { Tenant } from '../../db/schema.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -65,6 +73,9 @@ function headerLines(invoice: TaxInvoice) {
   ];
 }
 
+/** A line's name, marked when it is GST-free (decision 048); the invoice's note says what the mark means. */
+const describe = (l: TaxInvoiceLine) => (l.tax_free ? `${l.description} ${taxFreeMarker}` : l.description);
+
 function dateOf(invoice: TaxInvoice, locale: string) {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${invoice.date}T00:00:00Z`),
@@ -81,16 +92,19 @@ export function invoiceHtml(invoice: TaxInvoice, locale: string): string {
   const lines = invoice.lines
     .map(
       (l) =>
-        `<tr><td ${cell}>${e(l.description)}${l.details.length ? `<br><small>${e(l.details.join(', '))}</small>` : ''}</td><td ${num}>${l.quantity}</td><td ${num}>${e(m(l.unit_price))}</td><td ${num}>${e(m(l.tax))}</td><td ${num}>${e(m(l.amount))}</td></tr>`,
+        `<tr><td ${cell}>${e(describe(l))}${l.details.length ? `<br><small>${e(l.details.join(', '))}</small>` : ''}</td><td ${num}>${l.quantity}</td><td ${num}>${e(m(l.unit_price))}</td><td ${num}>${e(m(l.tax))}</td><td ${num}>${e(m(l.amount))}</td></tr>`,
     )
     .join('');
+  const note = invoice.tax_free_note
+    ? `<tr><td colspan="5" ${cell}><small>${e(invoice.tax_free_note)}</small></td></tr>`
+    : '';
   const rows = summaryRows(invoice, locale)
     .map(
       (r) =>
         `<tr><td colspan="4" ${num}>${r.strong ? `<strong>${e(r.label)}</strong>` : e(r.label)}</td><td ${num}>${r.strong ? `<strong>${e(r.amount)}</strong>` : e(r.amount)}</td></tr>`,
     )
     .join('');
-  return `<h2>${e(invoice.title)}</h2><p>${headerLines(invoice).map(e).join('<br>')}</p><p>Order ${e(invoice.number)}<br>${e(dateOf(invoice, locale))}<br>To: ${e(invoice.customer.name)}</p><table style="border-collapse:collapse"><thead><tr><th ${cell}>Item</th><th ${num}>Qty</th><th ${num}>Price</th><th ${num}>${e(invoice.tax_name)}</th><th ${num}>Amount</th></tr></thead><tbody>${lines}${rows}</tbody></table>`;
+  return `<h2>${e(invoice.title)}</h2><p>${headerLines(invoice).map(e).join('<br>')}</p><p>Order ${e(invoice.number)}<br>${e(dateOf(invoice, locale))}<br>To: ${e(invoice.customer.name)}</p><table style="border-collapse:collapse"><thead><tr><th ${cell}>Item</th><th ${num}>Qty</th><th ${num}>Price</th><th ${num}>${e(invoice.tax_name)}</th><th ${num}>Amount</th></tr></thead><tbody>${lines}${note}${rows}</tbody></table>`;
 }
 
 /** The invoice as a PDF document (A4). */
@@ -148,7 +162,7 @@ export function invoicePdf(invoice: TaxInvoice, locale: string): Promise<Buffer>
   for (const l of invoice.lines) {
     row([
       {
-        text: l.details.length ? `${l.description}\n${l.details.join(', ')}` : l.description,
+        text: l.details.length ? `${describe(l)}\n${l.details.join(', ')}` : describe(l),
         x: left,
         width: columns.qty - left - 10,
       },
@@ -158,6 +172,7 @@ export function invoicePdf(invoice: TaxInvoice, locale: string): Promise<Buffer>
       right(m(l.amount), columns.amount),
     ]);
   }
+  if (invoice.tax_free_note) row([{ text: invoice.tax_free_note, x: left, width }]);
   doc.moveDown(0.5);
   for (const r of summaryRows(invoice, locale)) {
     row(

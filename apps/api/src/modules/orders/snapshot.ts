@@ -1,10 +1,11 @@
-import type { Order, OrderLine } from '@orderfront/core';
+import type { Order, OrderLine, TaxClass } from '@orderfront/core';
 import type { OrderRow } from '../../db/schema.js';
 import type { CartLineSource, cartService } from '../cart/service.js';
 
 /** What an order keeps of its cart: the priced lines (with their choices, for reorder) and adjustments. */
 export interface Snapshot {
-  lines: (OrderLine & { source?: CartLineSource })[];
+  /** Lines stored before tax classes (decision 048) have none: they were taxed at the standard rate. */
+  lines: (Omit<OrderLine, 'tax_class'> & { tax_class?: TaxClass; source?: CartLineSource })[];
   adjustments: Order['adjustments'];
 }
 
@@ -28,7 +29,9 @@ function detailsOf(item: PricedItem): string[] {
           return `${i === 0 ? 'First' : 'Second'} half: ${p.products.name}${extras.length ? ` + ${extras.join(', ')}` : ''}`;
         })
       : modifiers(item.cart_modifiers)),
-    ...item.deal_component_types.map((c) => `${c.name}: ${c.quantity > 1 ? `${c.quantity} × ` : ''}${c.products.name}`),
+    ...item.deal_component_types.map(
+      (c) => `${c.name}: ${c.quantity > 1 ? `${c.quantity} × ` : ''}${c.products.name}${c.size ? ` (${c.size})` : ''}`,
+    ),
   ];
 }
 
@@ -43,6 +46,7 @@ export function snapshotLine(item: PricedItem, index: number): Snapshot['lines']
     order_level_discount: item.order_level_discount,
     discounted_item_total: item.discounted_item_total,
     tax: item.tax,
+    tax_class: item.tax_class,
     is_free: item.is_free,
     notes: item.notes || null,
     details: detailsOf(item),

@@ -39,7 +39,7 @@ function toView(row: OrderRow, restaurant: RestaurantRow, history: HistoryRow[])
     payment_status: row.payment_status,
     currency: row.currency,
     coupon_code: row.coupon_code,
-    lines: snapshot.lines.map(({ source: _source, ...line }) => line),
+    lines: snapshot.lines.map(({ source: _source, ...line }) => ({ ...line, tax_class: line.tax_class ?? 'standard' })),
     totals: {
       subtotal: row.subtotal_cents,
       discount: row.discount_cents,

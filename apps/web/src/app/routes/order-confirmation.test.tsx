@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runtimeConfig } from '@/config/runtime';
 import { useAuthStore } from '@/lib/auth-store';
 import { json, ok, stubApi } from '@/testing/api';
 import { order } from '@/testing/orders';
@@ -113,6 +114,22 @@ describe('/order-confirmation/:orderId', () => {
     stream.send('data: {"status":"out_for_delivery","at":"2026-11-23T07:30:00.000Z"}\n\n');
     await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Out for delivery'));
     expect(screen.getByTestId('order-status').closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('marks a GST-free line (decision 048)', async () => {
+    const base = order({ method: 'pickup' });
+    const milk = { ...base.lines[0], id: 2, name: 'Milk 1 L', details: [], tax: 0, tax_class: 'gst_free' as const };
+    stubApi({
+      'GET /api/v2/orders/8': () => ok({ ...base, lines: [...base.lines, milk] }),
+      'GET /api/v2/orders/8/events': () =>
+        new Response('', { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    });
+    renderApp('/order-confirmation/8', { stub: false });
+    const lines = await screen.findAllByTestId('order-line');
+    const free = `${runtimeConfig.tenant.taxName}-free`; // 'GST-free' for an Australian business
+    expect(lines[0]).not.toHaveTextContent(free);
+    expect(lines[1]).toHaveTextContent('Milk 1 L');
+    expect(within(lines[1] as HTMLElement).getByTestId('order-line-tax-free')).toHaveTextContent(free);
   });
 
   it("someone else's order (404) says it was not found", async () => {

@@ -1,6 +1,6 @@
 import type { CatalogueDocument, DocBundle } from '@orderfront/core';
 import { useId } from 'react';
-import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
+import { type Control, type FieldErrors, type UseFormRegister, useFieldArray, useWatch } from 'react-hook-form';
 import { useZodForm } from '@/lib/forms';
 import { type BundleForm, bundleFormOf, bundleFormSchema, bundleProblems, freshKey } from '../lib/catalogue-forms';
 import { problemOf } from '../lib/form';
@@ -9,6 +9,41 @@ import { Button, inputClass } from './ui';
 
 export type BundleKind = 'deals' | 'combos';
 export const bundleNoun = { deals: 'deal', combos: 'combo' } as const;
+
+/** The sizes a slot choice may name (decision 048): the values of the chosen product's attributes. */
+function SizeField({
+  id,
+  label,
+  slot,
+  choice,
+  control,
+  register,
+  doc,
+}: {
+  id: string;
+  label: string;
+  slot: number;
+  choice: number;
+  control: Control<BundleForm, unknown, DocBundle>;
+  register: UseFormRegister<BundleForm>;
+  doc: CatalogueDocument;
+}) {
+  const ref = useWatch({ control, name: `slots.${slot}.choices.${choice}.product` });
+  const product = doc.products.find((p) => p.ref === ref);
+  const sizes = [...new Set(product?.attributes.flatMap((a) => a.values.map((v) => v.name)) ?? [])];
+  return (
+    <Field id={id} label={label}>
+      <select id={id} className={inputClass} {...register(`slots.${slot}.choices.${choice}.size`)}>
+        <option value="">Default size</option>
+        {sizes.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
 
 /** One slot: its name, how many to choose and the products (with extra prices) that fill it. */
 function SlotFields({
@@ -49,7 +84,7 @@ function SlotFields({
         />
       </div>
       {choices.fields.map((field, k) => {
-        const problem = err(`choices.${k}.product`) ?? err(`choices.${k}.extra_price`);
+        const problem = err(`choices.${k}.product`) ?? err(`choices.${k}.size`) ?? err(`choices.${k}.extra_price`);
         return (
           <div key={field.id} className="flex flex-wrap items-end gap-2">
             <Field id={`${id}-product-${k}`} label={`Slot ${n} choice ${k + 1}`}>
@@ -67,6 +102,15 @@ function SlotFields({
                 ))}
               </select>
             </Field>
+            <SizeField
+              id={`${id}-size-${k}`}
+              label={`Slot ${n} choice ${k + 1} size`}
+              slot={index}
+              choice={k}
+              control={control}
+              register={register}
+              doc={doc}
+            />
             <Field id={`${id}-extra-${k}`} label={`Slot ${n} choice ${k + 1} extra price`}>
               <input
                 id={`${id}-extra-${k}`}
@@ -84,7 +128,9 @@ function SlotFields({
       })}
       {err('choices') && <p className="text-red-800 text-sm">{err('choices')}</p>}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => choices.append({ product: '', extra_price: '0.00' })}>Add a product to slot {n}</Button>
+        <Button onClick={() => choices.append({ product: '', extra_price: '0.00', size: '' })}>
+          Add a product to slot {n}
+        </Button>
         <Button aria-label={`Remove slot ${n}`} onClick={onRemove}>
           Remove slot
         </Button>
@@ -175,7 +221,9 @@ export function BundleFormPanel({
       ))}
       {err('slots') && <p className="text-red-800 text-sm">{err('slots')}</p>}
       <Button
-        onClick={() => slots.append({ name: '', quantity: '1', choices: [{ product: '', extra_price: '0.00' }] })}
+        onClick={() =>
+          slots.append({ name: '', quantity: '1', choices: [{ product: '', extra_price: '0.00', size: '' }] })
+        }
       >
         Add slot
       </Button>

@@ -38,12 +38,11 @@ const published: CatalogueDocument = {
   combos: [],
 };
 
-function stub(publishAnswer: 'ok' | 'stale' = 'ok') {
+function stub(publishAnswer: 'ok' | 'stale' = 'ok', document = published) {
   const sent: CataloguePublishBody[] = [];
   stubApi({
     ...staffSession('manager'),
-    'GET /api/v2/admin/catalogue': () =>
-      ok({ restaurant_id: 1, revision: 4, document: published } satisfies CatalogueEditorState),
+    'GET /api/v2/admin/catalogue': () => ok({ restaurant_id: 1, revision: 4, document } satisfies CatalogueEditorState),
     'POST /api/v2/admin/catalogue/publish': (_url, init) => {
       sent.push(JSON.parse(String(init?.body)) as CataloguePublishBody);
       return publishAnswer === 'ok'
@@ -123,6 +122,40 @@ describe('menu editor', () => {
         archived: false,
         slots: [{ name: 'Pizza', quantity: 2, choices: [{ product: 'margherita', extra_price: 0 }] }],
       },
+    ]);
+  });
+
+  it('offers a product at one of its sizes in a deal slot (decision 048)', async () => {
+    const sizes = [
+      { name: 'Regular', price_delta: 0, default: true },
+      { name: 'Large', price_delta: 400, default: false },
+    ];
+    const withSizes = {
+      ...published,
+      products: published.products.map((p) => ({ ...p, attributes: [{ name: 'Size', values: sizes }] })),
+    };
+    const sent = stub('ok', withSizes);
+    renderApp('/admin/menu/catalogue', { stub: false });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add deal' }));
+    const form = screen.getByRole('form', { name: 'New deal' });
+    await userEvent.type(within(form).getByLabelText('Name'), 'Large night');
+    await userEvent.type(within(form).getByLabelText('Slot 1 name'), 'Pizza');
+    await userEvent.selectOptions(within(form).getByLabelText('Slot 1 choice 1'), 'margherita');
+    const size = within(form).getByLabelText('Slot 1 choice 1 size');
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Default size', 'Regular', 'Large']);
+    await userEvent.selectOptions(size, 'Large');
+    const extra = within(form).getByLabelText('Slot 1 choice 1 extra price');
+    await userEvent.clear(extra);
+    await userEvent.type(extra, '3.00');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish 1 changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.document.deals[0]?.slots).toEqual([
+      { name: 'Pizza', quantity: 1, choices: [{ product: 'margherita', extra_price: 300, size: 'Large' }] },
     ]);
   });
 

@@ -189,7 +189,12 @@ export const bundleFormSchema = z
       z.object({
         name: z.string(),
         quantity: z.coerce.number<string>().int('A whole number'),
-        choices: z.array(z.object({ product: z.string().min(1, 'Choose a product'), extra_price: amount() })),
+        choices: z.array(
+          z
+            .object({ product: z.string().min(1, 'Choose a product'), extra_price: amount(), size: z.string() })
+            // '' is the product's default size (decision 048): left out, as in older documents.
+            .transform(({ size, ...c }) => (size ? { ...c, size } : c)),
+        ),
       }),
     ),
   })
@@ -208,7 +213,11 @@ export function bundleFormOf(b: DocBundle | null, ref: string): BundleForm {
     slots: (b?.slots ?? [{ name: '', quantity: 1, choices: [{ product: '', extra_price: 0 }] }]).map((s) => ({
       name: s.name,
       quantity: String(s.quantity),
-      choices: s.choices.map((c) => ({ product: c.product, extra_price: centsToDecimal(c.extra_price) })),
+      choices: s.choices.map((c) => ({
+        product: c.product,
+        extra_price: centsToDecimal(c.extra_price),
+        size: c.size ?? '',
+      })),
     })),
   };
 }

@@ -74,4 +74,38 @@ describe('the deal builder', () => {
       children: [{ combo_product_slot_id: 82, restaurant_product_id: 40, product_id: 140, quantity: 1 }],
     });
   });
+
+  it('offers one product at two sizes and sends the size chosen (decision 048)', async () => {
+    const user = userEvent.setup();
+    const onAdd = vi.fn();
+    const margherita = { restaurant_product_id: 1, product_id: 101, name: 'Margherita', is_available: true };
+    const sized = {
+      ...deal,
+      slots: [
+        {
+          id: 81,
+          name: 'Pizza',
+          quantity: 2,
+          choices: [
+            { ...margherita, size: 'Regular', extra_price: 0 },
+            { ...margherita, size: 'Large', extra_price: 300 },
+          ],
+        },
+      ],
+    };
+    render(<BundleDialog kind="deal" restaurantId={1} bundle={sized} onClose={() => {}} onAddToCart={onAdd} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Pizza 1' }), 'Margherita (Large) (+$3.00)');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Pizza 2' }), 'Margherita (Regular)');
+    await user.click(screen.getByRole('button', { name: /^Add to cart/ }));
+    expect(onAdd).toHaveBeenCalledWith({
+      restaurant_id: 1,
+      deal_id: 8,
+      quantity: 1,
+      notes: '',
+      children: [
+        { deal_component_type_id: 81, restaurant_product_id: 1, product_id: 101, size: 'Large', quantity: 1 },
+        { deal_component_type_id: 81, restaurant_product_id: 1, product_id: 101, size: 'Regular', quantity: 1 },
+      ],
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { formatAdjustment } from '@/lib/money';
 import {
   type BundleKind,
   bundleCartPayload,
+  choiceName,
   emptySlotPicks,
   extraPrices,
   isComplete,
@@ -89,15 +90,15 @@ export function BundleDialog({
                 <label key={index} className="flex flex-col gap-1">
                   <span className="text-sm">{label}</span>
                   <select
-                    value={value ?? ''}
+                    value={value === null ? '' : String(value)}
                     aria-invalid={missing}
                     onChange={(e) => choose(slot.id, index, e.target.value ? Number(e.target.value) : null)}
                     className="rounded-md border border-stone-300 px-3 py-2"
                   >
                     <option value="">Choose…</option>
-                    {slot.choices.map((c) => (
-                      <option key={c.restaurant_product_id} value={c.restaurant_product_id} disabled={!c.is_available}>
-                        {c.name}
+                    {slot.choices.map((c, i) => (
+                      <option key={`${c.restaurant_product_id}-${c.size ?? ''}`} value={i} disabled={!c.is_available}>
+                        {choiceName(c)}
                         {c.extra_price ? ` (${formatAdjustment(c.extra_price)})` : ''}
                         {c.is_available ? '' : ' (out of stock)'}
                       </option>

@@ -2,16 +2,22 @@ import type { AddComboToCart, AddDealToCart, BundleSlot, CartChildInput } from '
 
 export type BundleKind = 'deal' | 'combo';
 
-/** slot id → the restaurant product chosen for each of its `quantity` places (null: not yet). */
+/**
+ * slot id → the choice (its index in the slot's choices) for each of its `quantity` places (null:
+ * not yet). An index, not the product: a slot may offer one product at two sizes (decision 048).
+ */
 export type SlotPicks = Readonly<Record<number, readonly (number | null)[]>>;
 
 export function emptySlotPicks(slots: readonly BundleSlot[]): SlotPicks {
   return Object.fromEntries(slots.map((s) => [s.id, Array.from({ length: s.quantity }, () => null)]));
 }
 
+/** What a choice is called in the dialog: 'Margherita (Large)'. */
+export const choiceName = (c: BundleSlot['choices'][number]) => (c.size ? `${c.name} (${c.size})` : c.name);
+
 export function extraPrices(slots: readonly BundleSlot[], picks: SlotPicks): number[] {
   return slots.flatMap((slot) =>
-    (picks[slot.id] ?? []).map((rpId) => slot.choices.find((c) => c.restaurant_product_id === rpId)?.extra_price ?? 0),
+    (picks[slot.id] ?? []).map((index) => (index === null ? 0 : (slot.choices[index]?.extra_price ?? 0))),
   );
 }
 
@@ -31,14 +37,15 @@ export function bundleCartPayload(input: {
   const children: CartChildInput[] = [];
   for (const slot of input.slots) {
     const counts = new Map<number, number>();
-    for (const rpId of input.picks[slot.id] ?? []) if (rpId !== null) counts.set(rpId, (counts.get(rpId) ?? 0) + 1);
-    for (const [rpId, quantity] of counts) {
-      const choice = slot.choices.find((c) => c.restaurant_product_id === rpId);
+    for (const index of input.picks[slot.id] ?? []) if (index !== null) counts.set(index, (counts.get(index) ?? 0) + 1);
+    for (const [index, quantity] of counts) {
+      const choice = slot.choices[index];
       if (!choice) continue;
       children.push({
         ...(input.kind === 'deal' ? { deal_component_type_id: slot.id } : { combo_product_slot_id: slot.id }),
-        restaurant_product_id: rpId,
+        restaurant_product_id: choice.restaurant_product_id,
         product_id: choice.product_id,
+        ...(choice.size ? { size: choice.size } : {}),
         quantity,
       });
     }

@@ -2,6 +2,7 @@ import type { Order } from '@orderfront/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { cardClass } from '@/components/ui/styles';
 import { TaxRow } from '@/components/ui/tax-row';
+import { runtimeConfig } from '@/config/runtime';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
 import { useOrderLink } from '../api/exchange-order-link';
@@ -152,6 +153,11 @@ export function OrderConfirmation({
                     <p className="font-medium">
                       {line.quantity} × {line.name}
                     </p>
+                    {line.tax_class === 'gst_free' && (
+                      <p className="text-sm text-stone-600" data-testid="order-line-tax-free">
+                        {runtimeConfig.tenant.taxName}-free
+                      </p>
+                    )}
                     {line.details.length > 0 && <p className="text-sm text-stone-600">{line.details.join(' · ')}</p>}
                     {line.notes && <p className="text-sm text-stone-600">Note: {line.notes}</p>}
                   </div>
