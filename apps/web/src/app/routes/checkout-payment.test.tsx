@@ -128,12 +128,12 @@ describe('/checkout/payment', () => {
 
     await user.type(amount, 'two');
     await user.click(placeOrder());
-    expect(amount).toHaveAccessibleDescription('Enter an amount, e.g. 2.50');
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('Enter an amount, e.g. 2.50'));
     await waitFor(() => expect(amount).toHaveFocus());
     await user.clear(amount);
     await user.type(amount, '600');
     await user.click(placeOrder());
-    expect(amount).toHaveAccessibleDescription('A tip can be at most $500.00');
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('A tip can be at most $500.00'));
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     expect(orders).toEqual([]);
 
@@ -178,7 +178,8 @@ describe('/checkout/payment', () => {
     renderApp('/checkout/payment', { stub: false });
     await user.click(await screen.findByRole('button', { name: 'Place order' }));
     const number = screen.getByRole('textbox', { name: 'Card number' });
-    expect(number).toHaveAccessibleDescription('Enter your card number');
+    // react-hook-form validates asynchronously: the messages land a moment after the click.
+    await waitFor(() => expect(number).toHaveAccessibleDescription('Enter your card number'));
     expect(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' })).toHaveAccessibleDescription(
       'Enter the expiry date',
     );
@@ -190,7 +191,7 @@ describe('/checkout/payment', () => {
     await user.type(number, '4242 4242 4242 4241');
     await user.type(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '01/20');
     await user.click(placeOrder());
-    expect(number).toHaveAccessibleDescription('Enter a valid card number');
+    await waitFor(() => expect(number).toHaveAccessibleDescription('Enter a valid card number'));
     expect(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' })).toHaveAccessibleDescription(
       'This card has expired',
     );
