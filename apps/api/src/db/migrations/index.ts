@@ -27,8 +27,8 @@ import * as catalogueDealsTax from './20261128T0900-catalogue-deals-tax.js';
 import * as refundDates from './20261128T1100-refund-dates-tip-tax.js';
 import * as specialHours from './20261128T1200-special-hours.js';
 import * as pricingVersions from './20261128T1300-pricing-versions.js';
-import * as orderHandledBy from './20261129T0900-order-handled-by.js';
 import * as slotChoiceSizes from './20261128T1410-slot-choice-sizes.js';
+import * as orderHandledBy from './20261129T0900-order-handled-by.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -60,6 +60,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T1100-refund-dates-tip-tax': refundDates,
   '20261128T1200-special-hours': specialHours,
   '20261128T1300-pricing-versions': pricingVersions,
-  '20261129T0900-order-handled-by': orderHandledBy,
   '20261128T1410-slot-choice-sizes': slotChoiceSizes,
+  '20261129T0900-order-handled-by': orderHandledBy,
 };
