@@ -8,7 +8,7 @@ import { useConfigStore } from '@/features/settings/stores/config-store';
 
 // The menu sections load after the hero, so the first paint never waits for the menu's code.
 const HomeMenuSections = lazy(() =>
-  import('../catalogue-routes').then((module) => ({ default: module.HomeMenuSections })),
+  import('../home-menu-sections').then((module) => ({ default: module.HomeMenuSections })),
 );
 
 export function Component() {
