@@ -32,6 +32,15 @@ export default defineConfig(({ command, isSsrBuild }) => {
       manifest: !isSsrBuild,
       copyPublicDir: !isSsrBuild,
       ...(browserBuild && {
+        // Decision 049: a lazy import in the browser (a route, a dialog) fetches its chunk, which imports
+        // what it needs; no list of every lazy chunk's dependencies rides in the first chunk. The page's
+        // own route is preloaded by the server (decision 035) and the entry's by index.html. Styles stay
+        // listed, so a chunk's CSS still arrives with it. Every browser has modulepreload: no polyfill.
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
+            hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+        },
         rolldownOptions: {
           output: {
             // Decision 049: short chunk names; every lazy import in the first chunk lists its chunks by name.
