@@ -1,14 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { CategoriesSection, MenuSection } from '@/features/home/components/catalogue-sections';
-import { FeaturesSection } from '@/features/home/components/features-section';
 import { Hero } from '@/features/home/components/hero';
-import { MobileAppPromotion } from '@/features/home/components/mobile-app-promotion';
 import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { useConfigStore } from '@/features/settings/stores/config-store';
+import { hydrateLater } from '@/lib/hydrate-later';
 
 // The menu sections load after the hero, so the first paint never waits for the menu's code.
 const HomeMenuSections = lazy(() =>
   import('../home-menu-sections').then((module) => ({ default: module.HomeMenuSections })),
+);
+
+// Text and pictures below the hero: they hydrate after the page is interactive (decision 049).
+const FeaturesSection = hydrateLater(() =>
+  import('@/features/home/components/features-section').then((m) => m.FeaturesSection),
+);
+const MobileAppPromotion = hydrateLater(() =>
+  import('@/features/home/components/mobile-app-promotion').then((m) => m.MobileAppPromotion),
 );
 
 export function Component() {
