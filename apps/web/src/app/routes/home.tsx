@@ -12,10 +12,20 @@ const HomeMenuSections = lazy(() =>
 
 // Text and pictures below the hero: they hydrate after the page is interactive (decision 049).
 const FeaturesSection = hydrateLater(() =>
-  import('@/features/home/components/features-section').then((m) => m.FeaturesSection),
+  import('@/features/home/components/features-section').then(
+    ({ FeaturesSection }) =>
+      function ThemeFeatures() {
+        return <FeaturesSection features={useConfigStore((s) => s.theme.features)} />;
+      },
+  ),
 );
 const MobileAppPromotion = hydrateLater(() =>
-  import('@/features/home/components/mobile-app-promotion').then((m) => m.MobileAppPromotion),
+  import('@/features/home/components/mobile-app-promotion').then(
+    ({ MobileAppPromotion }) =>
+      function ThemeMobileApp() {
+        return <MobileAppPromotion app={useConfigStore((s) => s.theme.general.mobileApp)} />;
+      },
+  ),
 );
 
 export function Component() {
@@ -24,7 +34,7 @@ export function Component() {
   return (
     <>
       <Hero hero={theme.hero} />
-      <FeaturesSection features={theme.features} />
+      <FeaturesSection />
       {restaurantId === null ? (
         <>
           <CategoriesSection categories={theme.categories} emptyMessage="Choose a restaurant to see its categories." />
@@ -35,7 +45,7 @@ export function Component() {
           <HomeMenuSections restaurantId={restaurantId} />
         </Suspense>
       )}
-      {theme.general.mobileApp.showPromotion && <MobileAppPromotion app={theme.general.mobileApp} />}
+      {theme.general.mobileApp.showPromotion && <MobileAppPromotion />}
     </>
   );
 }
