@@ -3,22 +3,59 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  server: {
-    // `npm run dev`: the API runs on its own port behind this proxy.
-    proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3001}` },
-  },
-  // The server bundle (decision 035) carries its own React and libraries: the API process loads it as it is.
-  ssr: { noExternal: true },
-  build: {
-    target: isSsrBuild ? 'node20' : 'es2022',
-    sourcemap: true,
-    // The page links the first route's chunks for preloading from this manifest.
-    manifest: !isSsrBuild,
-    copyPublicDir: !isSsrBuild,
-  },
-}));
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+export default defineConfig(({ command, isSsrBuild }) => {
+  const browserBuild = command === 'build' && !isSsrBuild;
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: {
+      alias: [
+        { find: '@', replacement: path('./src') },
+        // Decision 049: the browser bundle takes React Router's production build (its development
+        // build, the package's only export, keeps the developer warnings). Tests and the server keep it.
+        ...(browserBuild
+          ? [{ find: /^react-router$/, replacement: path('../../node_modules/react-router/dist/production/index.mjs') }]
+          : []),
+      ],
+    },
+    server: {
+      // `npm run dev`: the API runs on its own port behind this proxy.
+      proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3001}` },
+    },
+    // The server bundle (decision 035) carries its own React and libraries: the API process loads it as it is.
+    ssr: { noExternal: true },
+    build: {
+      target: isSsrBuild ? 'node20' : 'es2022',
+      sourcemap: true,
+      // The page links the first route's chunks for preloading from this manifest.
+      manifest: !isSsrBuild,
+      copyPublicDir: !isSsrBuild,
+      ...(browserBuild && {
+        // Decision 049: a lazy import in the browser (a route, a dialog) fetches its chunk, which imports
+        // what it needs; no list of every lazy chunk's dependencies rides in the first chunk. The page's
+        // own route is preloaded by the server (decision 035) and the entry's by index.html. Styles stay
+        // listed, so a chunk's CSS still arrives with it. Every browser has modulepreload: no polyfill.
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
+            hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+        },
+        rolldownOptions: {
+          output: {
+            // Decision 049: short chunk names; every lazy import in the first chunk lists its chunks by name.
+            chunkFileNames: 'assets/[hash].js',
+            // Decision 049: everything the entry imports statically is one chunk, compressed as one file,
+            // instead of the ~30 small chunks it shares with the lazy routes.
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: notTheEntry }] },
+          },
+        },
+      }),
+    },
+  };
+});
+
+/** The entry stays its own chunk, so the manifest and index.html still name it as the entry. */
+function notTheEntry(id: string): boolean {
+  return !id.endsWith('/index.html') && !id.endsWith('/src/main.tsx');
+}

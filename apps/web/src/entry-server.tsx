@@ -117,6 +117,9 @@ function streamToString(element: ReactNode, nonce: string): Promise<string> {
     // Crawlers and no-script visitors get the whole page: the stream is read to its end.
     const stream = renderToPipeableStream(element, {
       nonce,
+      // The page is sent whole, so every boundary goes inline where it stands: none is held back
+      // behind a script that reveals it, which a no-script visitor would never run (decision 049).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError: (error) => {

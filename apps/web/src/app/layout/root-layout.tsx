@@ -11,13 +11,16 @@ import { SeoSync } from '@/features/settings/components/seo-sync';
 import { SettingsSync, useServerDownOn502 } from '@/features/settings/components/settings-sync';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 import { useAuthStore } from '@/lib/auth-store';
-import { SiteFooter } from './site-footer';
+import { hydrateLater } from '@/lib/hydrate-later';
 import { SiteHeader } from './site-header';
 
 // The editor (and the validation it runs before saving) loads only for those who may use it.
 const ConfigEditor = lazy(() =>
   import('@/features/settings/components/config-editor').then((m) => ({ default: m.ConfigEditor })),
 );
+
+// Below the fold and plain links: the footer hydrates after the page is interactive (decision 049).
+const SiteFooter = hydrateLater(() => import('./site-footer').then((m) => m.SiteFooter));
 
 export interface RouteHandle {
   /** The page's name in the document title (home has none: the SEO title alone). */

@@ -1,4 +1,4 @@
-import { DealsRoute } from '../catalogue-routes';
+import { DealsRoute } from '../deals-route';
 
 export { restaurantFromUrlLoader as loader } from '../catalogue-routes';
 

@@ -1,4 +1,4 @@
-import { DealsRoute } from '../catalogue-routes';
+import { DealsRoute } from '../deals-route';
 
 /** /dine-in-menu/deals: the deals at dine-in prices. */
 export function Component() {

@@ -4,7 +4,8 @@ import { getRestaurants } from '@/features/restaurants/api/get-restaurants';
 import { DineInClosedNotice } from '@/features/restaurants/components/dine-in-closed-notice';
 import { useRestaurantStore } from '@/features/restaurants/stores/restaurant-store';
 import { useConfigStore } from '@/features/settings/stores/config-store';
-import { MenuRoute, useRestaurantId } from '../catalogue-routes';
+import { useRestaurantId } from '../catalogue-routes';
+import { MenuRoute } from '../menu-route';
 
 const tablePattern = /^[A-Za-z0-9-]{1,20}$/;
 

@@ -1,4 +1,4 @@
-import { MenuRoute } from '../catalogue-routes';
+import { MenuRoute } from '../menu-route';
 
 export { restaurantFromUrlLoader as loader } from '../catalogue-routes';
 

@@ -1,26 +1,17 @@
 import type { WishlistItem } from '@orderfront/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { toast } from '@/lib/toast';
-import { toastWishlistError } from '../lib/wishlist-toasts';
+import { useWishlistAction } from '../lib/wishlist-action';
 
 export function addToWishlist(input: { product_id: number; restaurant_product_id: number; user_id: number }) {
   return api<WishlistItem>('/add-to-wishlist', { method: 'POST', body: input });
 }
 
 export function useAddToWishlist() {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: addToWishlist,
-    onSuccess: () => {
-      toast.success('Added to wishlist');
-      return queryClient.invalidateQueries({ queryKey: ['wishlist'] });
-    },
-    onError: (error) => toastWishlistError(error, 'Failed to add item to wishlist.'),
-  });
+  const action = useWishlistAction(addToWishlist, 'Added to wishlist', 'Failed to add item to wishlist.');
   return {
-    ...mutation,
+    ...action,
     /** 'Please log in' instead of a call when signed out. */
     add(item: { product_id: number; restaurant_product_id: number }) {
       const state = useAuthStore.getState();
@@ -28,7 +19,7 @@ export function useAddToWishlist() {
         toast.error('Please log in');
         return;
       }
-      mutation.mutate({ ...item, user_id: state.user.id });
+      action.mutate({ ...item, user_id: state.user.id });
     },
   };
 }

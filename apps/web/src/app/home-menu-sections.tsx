@@ -1,0 +1,38 @@
+import { HomeCatalogue } from '@/features/menu/components/home-catalogue';
+import { MenuView } from '@/features/menu/components/menu-view';
+import { ProductCardActionProvider } from '@/features/menu/components/product-card-slot';
+import { useConfigStore } from '@/features/settings/stores/config-store';
+import { useCartAdd } from './catalogue-routes';
+import { wishlistHeart } from './menu-route';
+
+/** The home page's categories, best-selling, fresh additions and menu (the hero's #menu) of the chosen restaurant. */
+export function HomeMenuSections({ restaurantId }: { restaurantId: number }) {
+  const { menu, general, categories } = useConfigStore((s) => s.theme);
+  const addToCart = useCartAdd();
+  return (
+    <ProductCardActionProvider action={wishlistHeart}>
+      <div id="menu" className="scroll-mt-16">
+        <HomeCatalogue
+          restaurantId={restaurantId}
+          channel="online"
+          categories={categories}
+          showBestSelling={general.showBestSellingSection}
+          showFreshAdditions={general.showFreshAdditionsSection}
+          showProductUnit={general.showProductUnit}
+          onAddToCart={addToCart}
+        />
+        <MenuView
+          restaurantId={restaurantId}
+          channel="online"
+          title={menu.title}
+          subtitle={menu.subtitle}
+          categoryLayout={menu.categoryLayout}
+          showOutOfStockProducts={menu.showOutOfStockProducts}
+          showProductUnit={general.showProductUnit}
+          onAddToCart={addToCart}
+          headingLevel={2}
+        />
+      </div>
+    </ProductCardActionProvider>
+  );
+}
