@@ -1,5 +1,5 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
-import { ResponseSerializationError, serializerCompiler as encodingSerializer } from 'fastify-type-provider-zod';
+import { serializerCompiler as encodingSerializer, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 type Schema = z.core.$ZodType;
