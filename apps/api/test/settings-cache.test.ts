@@ -4,9 +4,9 @@ import type { App } from '../src/app.js';
 import { secondProcess } from './support/app.js';
 import { tenantId } from './support/auth.js';
 import {
+  addProduct,
   addToCart,
   type Caller,
-  call,
   firstTime,
   guestDetails,
   newGuest,
@@ -64,23 +64,7 @@ const asap = (on: boolean) =>
 
 const product = () => simpleProduct(shop.menu, 2);
 
-function addOne(caller: Caller) {
-  const p = product();
-  return call(shop.ctx, 'POST', '/v2/cart', caller.token, {
-    restaurant_id: shop.restaurantId,
-    restaurant_product_id: p.id,
-    product_id: p.product_id,
-    quantity: 1,
-    is_half_and_half: false,
-    notes: '',
-    modifiers: [],
-    configurations: p.attributes.map((a) => {
-      const v = a.values.find((x) => x.is_default) ?? a.values[0];
-      return { attribute_id: a.id, attribute_value_id: v?.id, price_adjustment: 0 };
-    }),
-    ...caller.ids,
-  });
-}
+const addOne = (caller: Caller) => addProduct(shop.ctx, caller, shop.restaurantId, product());
 
 const order = async (caller: Caller, time?: { pickup_date: string; pickup_time: string }) =>
   placeOrder(shop.ctx, caller, {
