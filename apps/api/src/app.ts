@@ -3,13 +3,14 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
 import { redactUrl } from './lib/redact.js';
 import { parseTrustedProxies, proxyTrust, requestContext, requestIdFor } from './lib/request-context.js';
+import { responseSerializer } from './lib/response-serializer.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { uploadsPrefix } from './modules/admin/uploads.js';
 import { identityPlugin } from './modules/auth/identity.js';
@@ -121,7 +122,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   // The API speaks JSON only; anything else is 415 rather than a string the schemas then reject.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('lifecycle', { draining: false });

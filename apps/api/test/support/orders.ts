@@ -122,14 +122,15 @@ export const simpleProduct = (menu: Menu, skip = 0) => simpleProducts(menu)[skip
 export const cheapestProduct = (menu: Menu) =>
   simpleProducts(menu).reduce((a, b) => (b.unit_price < a.unit_price ? b : a));
 
-export async function addToCart(
+/** Adds a product with its default choices; returns the raw response. */
+export const addProduct = (
   ctx: TestContext,
   caller: Caller,
   restaurantId: number,
   product: MenuProduct,
   quantity = 1,
-) {
-  const res = await call(ctx, 'POST', '/v2/cart', caller.token, {
+) =>
+  call(ctx, 'POST', '/v2/cart', caller.token, {
     restaurant_id: restaurantId,
     restaurant_product_id: product.id,
     product_id: product.product_id,
@@ -143,6 +144,15 @@ export async function addToCart(
     }),
     ...caller.ids,
   });
+
+export async function addToCart(
+  ctx: TestContext,
+  caller: Caller,
+  restaurantId: number,
+  product: MenuProduct,
+  quantity = 1,
+) {
+  const res = await addProduct(ctx, caller, restaurantId, product, quantity);
   if (res.statusCode !== 201) throw new Error(`add to cart: ${res.body}`);
 }
 

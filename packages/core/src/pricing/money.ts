@@ -70,18 +70,27 @@ export function allocateProportionally(total: number, weights: readonly number[]
   return shares;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+const formatters = new Map<string, { format: Intl.NumberFormat; digits: number; known: Map<number, string> }>();
 
-/** Money for customer-facing messages, in the tenant's currency and locale ($30.00 in en-AU). */
+/**
+ * Money for customer-facing messages, in the tenant's currency and locale ($30.00 in en-AU). Every
+ * cart pricing labels its coupons and offers with the same few amounts: each is formatted once.
+ */
 export function formatCents(cents: number, currency: string, locale: string): string {
   const key = `${locale}|${currency}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    formatters.set(key, format);
+  let entry = formatters.get(key);
+  if (!entry) {
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    entry = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2, known: new Map() };
+    formatters.set(key, entry);
   }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(cents / 10 ** digits);
+  let text = entry.known.get(cents);
+  if (text === undefined) {
+    text = entry.format.format(cents / 10 ** entry.digits);
+    if (entry.known.size >= 1000) entry.known.clear();
+    entry.known.set(cents, text);
+  }
+  return text;
 }
 
 /** Cents as a plain decimal string ("12.50", "-2.50"): CSV cells and schema.org prices. */

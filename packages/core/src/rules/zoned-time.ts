@@ -49,12 +49,35 @@ export function offsetMinutes(ms: number, timeZone: string): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+function zonedAt(ms: number, timeZone: string): ZonedParts & { second: number } {
+  const p = partsOf(ms, timeZone);
+  const date = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  return { date, time: `${pad(p.hour)}:${pad(p.minute)}`, weekday: weekdayOf(date), second: p.second };
+}
+
+/**
+ * The last UTC minute asked of each zone, with its local parts. Intl's formatToParts is the costly
+ * step of every cart pricing and slot (decision 050); within one UTC minute the local minute is the
+ * same whenever the zone's offset is whole minutes (its start shows second 0), as every offset in
+ * use today is, and offsets change on whole minutes.
+ */
+const lastMinute = new Map<string, { minute: number; parts: ZonedParts }>();
+
 /** The local date, time and weekday of an instant in the zone. */
 export function toZoned(instant: string | number | Date, timeZone: string): ZonedParts {
   const ms = typeof instant === 'number' ? instant : new Date(instant).getTime();
-  const p = partsOf(ms, timeZone);
-  const date = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-  return { date, time: `${pad(p.hour)}:${pad(p.minute)}`, weekday: weekdayOf(date) };
+  const minute = Math.floor(ms / 60_000);
+  const known = lastMinute.get(timeZone);
+  if (known?.minute === minute) return { ...known.parts };
+  if (!Number.isFinite(minute)) return zonedAt(ms, timeZone); // Intl's RangeError
+  const { second, ...parts } = zonedAt(minute * 60_000, timeZone);
+  if (second !== 0) {
+    const { second: _second, ...exact } = zonedAt(ms, timeZone);
+    return exact;
+  }
+  if (lastMinute.size >= 100) lastMinute.clear();
+  lastMinute.set(timeZone, { minute, parts });
+  return { ...parts };
 }
 
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -1,10 +1,31 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { AuthAttemptsTable, CodePurpose, UserRole } from '../../db/schema.js';
 
 type AttemptKind = AuthAttemptsTable['kind'];
 
 const userColumns = ['id', 'tenant_id', 'email', 'name', 'phone_no', 'password_hash', 'google_sub', 'role'] as const;
+
+/** Every authenticated request's first read: built once (decision 050). */
+const liveToken = precompiled((db: Db, tokenHash: string, now: string) =>
+  db
+    .selectFrom('auth_tokens')
+    .leftJoin('users', (join) =>
+      join.onRef('users.id', '=', 'auth_tokens.user_id').onRef('users.tenant_id', '=', 'auth_tokens.tenant_id'),
+    )
+    .select([
+      'auth_tokens.id',
+      'auth_tokens.tenant_id',
+      'auth_tokens.kind',
+      'auth_tokens.user_id',
+      'auth_tokens.guest_id',
+      'users.role',
+    ])
+    .where('auth_tokens.token_hash', '=', tokenHash)
+    .where('auth_tokens.revoked_at', 'is', null)
+    .where('auth_tokens.expires_at', '>', now),
+);
 
 /** Users and guests, tokens, one-time codes and the SMS outbox; each scoped by tenant. */
 export function authRepository(db: Db) {
@@ -115,24 +136,8 @@ function tokenRows(db: Db) {
         .execute();
     },
     /** A live token with its user's current role (so a role change applies at once). */
-    findLiveToken(tokenHash: string, now: string) {
-      return db
-        .selectFrom('auth_tokens')
-        .leftJoin('users', (join) =>
-          join.onRef('users.id', '=', 'auth_tokens.user_id').onRef('users.tenant_id', '=', 'auth_tokens.tenant_id'),
-        )
-        .select([
-          'auth_tokens.id',
-          'auth_tokens.tenant_id',
-          'auth_tokens.kind',
-          'auth_tokens.user_id',
-          'auth_tokens.guest_id',
-          'users.role',
-        ])
-        .where('auth_tokens.token_hash', '=', tokenHash)
-        .where('auth_tokens.revoked_at', 'is', null)
-        .where('auth_tokens.expires_at', '>', now)
-        .executeTakeFirst();
+    async findLiveToken(tokenHash: string, now: string) {
+      return (await liveToken(db, tokenHash, now))[0];
     },
     async revokeToken(tenantId: number, id: number) {
       await db

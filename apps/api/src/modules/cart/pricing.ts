@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/schema.js';
+import { deepFreeze } from '../../lib/freeze.js';
 import { catalogueService, placeholderImage } from '../catalogue/service.js';
 import {
   type ActivePromotions,
@@ -156,7 +157,8 @@ function pricingInputs() {
     const hit = cache.get(tenantId);
     if (hit && hit.version === version) return hit;
     const [tenant, active] = await Promise.all([tenantService(exec).byId(tenantId), activePromotions(exec, tenantId)]);
-    if (version !== undefined) cache.set(tenantId, { version, tenant, active });
+    // Shared by every pricing of this version: frozen, so nothing may change them (decision 050).
+    if (version !== undefined) cache.set(tenantId, deepFreeze({ version, tenant, active }));
     return { tenant, active };
   };
 }

@@ -1,11 +1,25 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { CartItemsTable } from '../../db/schema.js';
 
 /** The cart's owner: exactly one of user_id and guest_id, within the tenant. */
 export type CartOwner =
   | { tenantId: number; user_id: number; guest_id?: undefined }
   | { tenantId: number; guest_id: number; user_id?: undefined };
+
+/** Every cart read, add and order reads the lines first: built once per kind of owner (decision 050). */
+const userLines = precompiled((db: Db, tenantId: number, userId: number) =>
+  db.selectFrom('cart_items').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).orderBy('id'),
+);
+const guestLines = precompiled((db: Db, tenantId: number, guestId: number) =>
+  db
+    .selectFrom('cart_items')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('guest_id', '=', guestId)
+    .orderBy('id'),
+);
 
 export function cartRepository(db: Db) {
   const owned = (owner: CartOwner) => {
@@ -16,7 +30,10 @@ export function cartRepository(db: Db) {
   };
 
   return {
-    lines: (owner: CartOwner) => owned(owner).selectAll().orderBy('id').execute(),
+    lines: (owner: CartOwner) =>
+      owner.user_id !== undefined
+        ? userLines(db, owner.tenantId, owner.user_id)
+        : guestLines(db, owner.tenantId, owner.guest_id),
 
     count: async (owner: CartOwner) =>
       Number(

@@ -1,7 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 import { menuRows } from './menu-repository.js';
+
+/** The first read of every menu, cart and order: built once (decision 050). */
+const versionAndTimezone = precompiled((db: Db, tenantId: number, restaurantId: number) =>
+  db
+    .selectFrom('restaurants')
+    .leftJoin('catalogue_versions', (join) =>
+      join
+        .onRef('catalogue_versions.restaurant_id', '=', 'restaurants.id')
+        .onRef('catalogue_versions.tenant_id', '=', 'restaurants.tenant_id'),
+    )
+    .select(['catalogue_versions.version', 'catalogue_versions.next_change_at', 'restaurants.timezone'])
+    .where('restaurants.tenant_id', '=', tenantId)
+    .where('restaurants.id', '=', restaurantId)
+    .where('restaurants.status', '=', 1),
+);
 
 /** Every read and write of the catalogue; each one scoped by tenant. */
 export function catalogueRepository(db: Db) {
@@ -30,18 +46,7 @@ function versionRows(db: Db) {
       restaurantId: number,
       now = new Date(),
     ): Promise<{ version: number; timezone: string } | undefined> {
-      const row = await db
-        .selectFrom('restaurants')
-        .leftJoin('catalogue_versions', (join) =>
-          join
-            .onRef('catalogue_versions.restaurant_id', '=', 'restaurants.id')
-            .onRef('catalogue_versions.tenant_id', '=', 'restaurants.tenant_id'),
-        )
-        .select(['catalogue_versions.version', 'catalogue_versions.next_change_at', 'restaurants.timezone'])
-        .where('restaurants.tenant_id', '=', tenantId)
-        .where('restaurants.id', '=', restaurantId)
-        .where('restaurants.status', '=', 1)
-        .executeTakeFirst();
+      const [row] = await versionAndTimezone(db, tenantId, restaurantId);
       if (!row) return undefined;
       const { timezone } = row;
       if (row.version === null) return { version: 1, timezone };

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { deepFreeze } from '../../lib/freeze.js';
 import { type BundleRows, type CatalogueSnapshot, catalogueRepository } from './repository.js';
 
 export const placeholderImage = '/images/menu/placeholder.svg';
@@ -202,14 +203,6 @@ export interface ProductEdit {
   productId: number;
   prices?: { price?: number; online_price?: number };
   product?: { description?: string; image_path?: string };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 function cachedAnswer(etag: string, data: Answer): CachedAnswer {

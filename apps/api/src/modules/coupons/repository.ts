@@ -1,6 +1,7 @@
 import { soldOrderStatuses } from '@orderfront/core';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { CouponRedemptionsTable, CouponsTable, OffersTable } from '../../db/schema.js';
 
 /** A customer of the tenant: exactly one of user_id and guest_id (the cart's owner has this shape). */
@@ -18,6 +19,11 @@ const liveStatuses = ['reserved', 'used'] as const;
  * Kysely only. Every function takes the executor first: the database, or the order's transaction
  * (on SQLite a transaction holds the only connection, so a call inside it must use it).
  */
+/** Read before every pricing: built once (decision 050). */
+const versionOf = precompiled((db: Db, tenantId: number) =>
+  db.selectFrom('pricing_versions').select('version').where('tenant_id', '=', tenantId),
+);
+
 export const couponRepository = {
   /** The tenant's coupon with this code, whatever its case (codes are stored as entered). */
   findByCode(db: Db, tenantId: number, code: string) {
@@ -42,11 +48,7 @@ export const couponRepository = {
 
   /** The tenant's pricing version (triggers move it on writes to tenants, coupons, offers: decision 041). */
   async pricingVersion(db: Db, tenantId: number): Promise<number | undefined> {
-    const row = await db
-      .selectFrom('pricing_versions')
-      .select('version')
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
+    const [row] = await versionOf(db, tenantId);
     return row?.version;
   },
 

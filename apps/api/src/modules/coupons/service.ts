@@ -82,20 +82,19 @@ export function toPricingOffer(row: OfferRow): PricingOffer {
   }
 }
 
-const atRestaurant = (row: CouponRow | OfferRow, restaurantId: number) => {
-  const ids = parseList<number>(row.restaurant_ids);
-  return ids === null || ids.includes(restaurantId);
-};
+const atRestaurant = (restaurantIds: readonly number[] | null | undefined, restaurantId: number) =>
+  !restaurantIds || restaurantIds.includes(restaurantId);
 
 /**
- * What the pricing engine needs of the tenant's promotions for one cart: the coupon with the
- * entered code (whatever its state, so the engine can say why it does not apply) plus the active
- * auto coupons and offers of the restaurant.
+ * The tenant's auto coupons and offers that are switched on, for every restaurant, already in the
+ * engine's shape (cached by pricing version, decision 041; converted once per version, decision 050).
  */
-/** The tenant's auto coupons and offers that are switched on, for every restaurant (cached by pricing version). */
 export async function activePromotions(db: Db, tenantId: number) {
   const [autos, offers] = await Promise.all([repo.activeAutoCoupons(db, tenantId), repo.activeOffers(db, tenantId)]);
-  return { autos, offers };
+  return {
+    autos: autos.map((row) => ({ id: row.id, pricing: toPricingCoupon(row) })),
+    offers: offers.map(toPricingOffer),
+  };
 }
 
 export type ActivePromotions = Awaited<ReturnType<typeof activePromotions>>;
@@ -103,6 +102,11 @@ export type ActivePromotions = Awaited<ReturnType<typeof activePromotions>>;
 /** The tenant's pricing version, undefined for a tenant without one (then nothing is cached). */
 export const pricingVersion = (db: Db, tenantId: number) => repo.pricingVersion(db, tenantId);
 
+/**
+ * What the pricing engine needs of the tenant's promotions for one cart: the coupon with the
+ * entered code (whatever its state, so the engine can say why it does not apply) plus the active
+ * auto coupons and offers of the restaurant.
+ */
 export async function forPricing(
   db: Db,
   args: { tenantId: number; restaurantId: number; code?: string | null | undefined; active?: ActivePromotions },
@@ -112,10 +116,12 @@ export async function forPricing(
     code ? repo.findByCode(db, args.tenantId, code) : undefined,
     args.active ?? activePromotions(db, args.tenantId),
   ]);
-  const coupons = autos.filter((c) => c.id !== entered?.id && atRestaurant(c, args.restaurantId));
+  const coupons = autos
+    .filter((c) => c.id !== entered?.id && atRestaurant(c.pricing.restaurant_ids, args.restaurantId))
+    .map((c) => c.pricing);
   return {
-    coupons: (entered ? [entered, ...coupons] : coupons).map(toPricingCoupon),
-    offers: offers.filter((o) => atRestaurant(o, args.restaurantId)).map(toPricingOffer),
+    coupons: entered ? [toPricingCoupon(entered), ...coupons] : coupons,
+    offers: offers.filter((o) => atRestaurant(o.restaurant_ids, args.restaurantId)),
   };
 }
 

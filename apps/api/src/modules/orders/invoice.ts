@@ -76,11 +76,16 @@ function headerLines(invoice: TaxInvoice) {
 /** A line's name, marked when it is GST-free (decision 048); the invoice's note says what the mark means. */
 const describe = (l: TaxInvoiceLine) => (l.tax_free ? `${l.description} ${taxFreeMarker}` : l.description);
 
+/** One long-date formatter per locale: making one costs more than the rest of the invoice (decision 050). */
+const longDates = new Map<string, Intl.DateTimeFormat>();
+
 function dateOf(invoice: TaxInvoice, locale: string) {
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${invoice.date}T00:00:00Z`),
-  );
-  return `${date}, ${invoice.time}`;
+  let format = longDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+    longDates.set(locale, format);
+  }
+  return `${format.format(new Date(`${invoice.date}T00:00:00Z`))}, ${invoice.time}`;
 }
 
 /** The invoice as an HTML fragment for the order mail. */

@@ -1,4 +1,31 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
+import type { OrderingControlsTable } from '../../db/schema.js';
+
+const controlColumns = [
+  'busy_minutes',
+  'paused_until',
+  'pickup_enabled',
+  'delivery_enabled',
+  'dine_in_enabled',
+] as const;
+
+/** A restaurant's ordering controls row (defaults when it has none). */
+export type OrderingRow = Pick<Selectable<OrderingControlsTable>, (typeof controlColumns)[number]>;
+
+/** What every cart add and order checks first: built once (decision 050). */
+const rowsWithControls = precompiled((db: Db, tenantId: number, restaurantId: number) =>
+  db
+    .selectFrom('app_settings as s')
+    .leftJoin('ordering_controls as oc', (join) =>
+      join.onRef('oc.tenant_id', '=', 's.tenant_id').on('oc.restaurant_id', '=', restaurantId),
+    )
+    .select(['s.restaurant_id', 's.web_config', 's.payment_gateway_config', 's.is_online_order_enabled'])
+    .select(['oc.restaurant_id as controls_of', ...controlColumns.map((c) => `oc.${c}` as const)])
+    .where('s.tenant_id', '=', tenantId)
+    .where((eb) => eb.or([eb('s.restaurant_id', 'is', null), eb('s.restaurant_id', '=', restaurantId)])),
+);
 
 export function settingsRepository(db: Db) {
   return {
@@ -15,6 +42,22 @@ export function settingsRepository(db: Db) {
         )
         .execute();
     },
+    /**
+     * findRows for a restaurant, each row with the restaurant's ordering controls (undefined when it
+     * has none): the settings an order or a cart add checks, in one query.
+     */
+    async findRowsWithControls(tenantId: number, restaurantId: number) {
+      const rows = await rowsWithControls(db, tenantId, restaurantId);
+      return rows.map(
+        ({ controls_of, busy_minutes, paused_until, pickup_enabled, delivery_enabled, dine_in_enabled, ...row }) => ({
+          ...row,
+          controls:
+            controls_of === null
+              ? undefined
+              : ({ busy_minutes, paused_until, pickup_enabled, delivery_enabled, dine_in_enabled } as OrderingRow),
+        }),
+      );
+    },
     restaurantExists(tenantId: number, restaurantId: number) {
       return db
         .selectFrom('restaurants')
@@ -28,7 +71,7 @@ export function settingsRepository(db: Db) {
     findOrderingControls(tenantId: number, restaurantId: number) {
       return db
         .selectFrom('ordering_controls')
-        .select(['busy_minutes', 'paused_until', 'pickup_enabled', 'delivery_enabled', 'dine_in_enabled'])
+        .select(controlColumns)
         .where('tenant_id', '=', tenantId)
         .where('restaurant_id', '=', restaurantId)
         .executeTakeFirst();

@@ -19,10 +19,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { deepFreeze } from '../../lib/freeze.js';
 import type { PaymentGatewaySecrets } from '../payments/provider.js';
 import { assertStripeKeys, StripeConfigError } from '../payments/stripe.js';
 import { tenantService } from '../tenants/service.js';
-import { settingsRepository } from './repository.js';
+import { type OrderingRow, settingsRepository } from './repository.js';
 
 export const onlineOrdersDisabledMessage = "We're not accepting online orders at the moment.";
 
@@ -44,7 +45,7 @@ const defaultOrdering: OrderingState = {
  * A stored theme patch, kept only if it still passes today's validation: a row written by hand or
  * by an older version must not put an unchecked colour into CSS or a `javascript:` URL into a link.
  */
-function parsePatch(json: string, log?: FastifyBaseLogger): ThemePatch {
+function validPatch(json: string, log?: FastifyBaseLogger): ThemePatch {
   try {
     const parsed = themePatchSchema.safeParse(JSON.parse(json));
     if (parsed.success) return parsed.data as ThemePatch;
@@ -55,8 +56,26 @@ function parsePatch(json: string, log?: FastifyBaseLogger): ThemePatch {
   return {};
 }
 
+/**
+ * A parse of stored JSON kept by its text (decision 050): every request still reads the row, and the
+ * same text always parses to the same value, so a change is seen at once by every process. Frozen,
+ * as the default theme it is merged over: shared by requests, never changed.
+ */
+function byText<T>(parse: (json: string, log?: FastifyBaseLogger) => T) {
+  const known = new Map<string, T>();
+  return (json: string, log?: FastifyBaseLogger): T => {
+    if (known.has(json)) return known.get(json) as T;
+    const value = deepFreeze(parse(json, log));
+    if (known.size >= 500) known.clear();
+    known.set(json, value);
+    return value;
+  };
+}
+
+const parsePatch = byText(validPatch);
+
 /** Only the public fields: provider, mode and publishable key. Anything else in the row is dropped. */
-function publicPaymentConfig(json: string): PaymentGatewayConfig | null {
+const publicPaymentConfig = byText((json: string): PaymentGatewayConfig | null => {
   try {
     const parsed = paymentGatewayConfigSchema.safeParse(JSON.parse(json));
     if (!parsed.success) return null;
@@ -65,7 +84,7 @@ function publicPaymentConfig(json: string): PaymentGatewayConfig | null {
   } catch {
     return null;
   }
-}
+});
 
 function parseSecrets(json: string | null): PaymentGatewaySecrets {
   if (!json) return {};
@@ -81,9 +100,7 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
   const repo = settingsRepository(db);
 
   /** A restaurant's pause, busy mode and method switches; a pause that has run out is no pause. */
-  async function ordering(tenantId: number, restaurantId: number | null, now = new Date()): Promise<OrderingState> {
-    if (restaurantId === null) return defaultOrdering;
-    const row = await repo.findOrderingControls(tenantId, restaurantId);
+  function orderingOf(row: OrderingRow | undefined, now = new Date()): OrderingState {
     if (!row) return defaultOrdering;
     const paused = row.paused_until !== null && Date.parse(row.paused_until) > now.getTime();
     return {
@@ -97,15 +114,28 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
     };
   }
 
+  async function ordering(tenantId: number, restaurantId: number | null, now = new Date()): Promise<OrderingState> {
+    if (restaurantId === null) return defaultOrdering;
+    return orderingOf(await repo.findOrderingControls(tenantId, restaurantId), now);
+  }
+
   /** The effective settings of a tenant, or of one of its restaurants (tenant row + overrides). */
   async function resolve(tenantId: number, restaurantId: number | null): Promise<AppSettingsEntry | undefined> {
-    const [rows, orderingState] = await Promise.all([
-      repo.findRows(tenantId, restaurantId),
-      ordering(tenantId, restaurantId),
-    ]);
+    // A restaurant's settings rows come with its ordering controls: one query (decision 050).
+    const rows: {
+      restaurant_id: number | null;
+      web_config: string;
+      payment_gateway_config: string;
+      is_online_order_enabled: number;
+      controls?: OrderingRow | undefined;
+    }[] =
+      restaurantId === null
+        ? await repo.findRows(tenantId, null)
+        : await repo.findRowsWithControls(tenantId, restaurantId);
     const tenantRow = rows.find((row) => row.restaurant_id === null);
     if (!tenantRow) return undefined;
     const restaurantRow = restaurantId === null ? undefined : rows.find((row) => row.restaurant_id === restaurantId);
+    const orderingState = orderingOf(tenantRow.controls);
     const theme: Theme = mergeTheme(
       defaultTheme,
       parsePatch(tenantRow.web_config, log),

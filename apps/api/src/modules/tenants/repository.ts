@@ -1,6 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { NewTenant } from '../../db/schema.js';
+
+/** The first read of every menu and page: built once (decision 050). */
+const tenantForHost = precompiled((db: Db, host: string, fallbackId: number) =>
+  db
+    .selectFrom('tenants')
+    .selectAll()
+    .where((eb) => eb.or([eb('host', '=', host), eb('id', '=', fallbackId)]))
+    .orderBy(sql`case when host = ${host} then 0 else 1 end`)
+    .limit(1),
+);
 
 export function tenantRepository(db: Db) {
   return {
@@ -8,14 +19,8 @@ export function tenantRepository(db: Db) {
       return db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
     },
     /** The tenant mapped to `host`, else the one with `fallbackId`: one query, on every page request. */
-    findForHost(host: string, fallbackId: number) {
-      return db
-        .selectFrom('tenants')
-        .selectAll()
-        .where((eb) => eb.or([eb('host', '=', host), eb('id', '=', fallbackId)]))
-        .orderBy(sql`case when host = ${host} then 0 else 1 end`)
-        .limit(1)
-        .executeTakeFirst();
+    async findForHost(host: string, fallbackId: number) {
+      return (await tenantForHost(db, host, fallbackId))[0];
     },
     findByHost(host: string) {
       return db.selectFrom('tenants').select(['id', 'name']).where('host', '=', host).executeTakeFirst();
