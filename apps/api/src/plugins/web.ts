@@ -10,6 +10,7 @@ import {
   themeVariables,
 } from '@orderfront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding, encode } from '../lib/encoding.js';
 import { AppError } from '../lib/errors.js';
 import { escapeHtml } from '../lib/html.js';
 import { settingsService } from '../modules/settings/service.js';
@@ -36,6 +37,21 @@ function colorStyle(theme: Theme): string {
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
   return `<style>:root{${vars}}</style>`;
+}
+
+/**
+ * The page with its stylesheet inline instead of linked (decision 049): a server-rendered page then
+ * paints with its own response, without waiting on another request. The file is the build's one
+ * stylesheet (~10 KiB compressed); undefined when the template links none or it cannot go inline.
+ */
+function inlineStylesheet(template: string, root: string): string | undefined {
+  const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(template);
+  if (!link?.[1]) return undefined;
+  const css = fs.readFileSync(path.join(root, link[1]), 'utf8');
+  if (/<\/style/i.test(css)) return undefined;
+  // The disabled link is never fetched: it tells Vite's preload helper the stylesheet is on the page,
+  // so a lazy import, which lists it, does not fetch and wait for it again.
+  return template.replace(link[0], () => `<style>${css}</style><link rel="stylesheet" href="/${link[1]}" disabled>`);
 }
 
 /** SEO and social tags from the theme's seo/general settings (spec §3); every value escaped. */
@@ -106,6 +122,8 @@ export async function registerWeb(app: FastifyInstance, root: string) {
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="theme-color"[^>]*>/, '')
     .replace(/<link rel="icon"[^>]*>/, '');
+  // Pages the browser renders itself keep the linked stylesheet, cached across visits.
+  const renderedPage = inlineStylesheet(page, root) ?? page;
 
   const renderer = await loadPageRenderer(app, root);
 
@@ -151,12 +169,17 @@ export async function registerWeb(app: FastifyInstance, root: string) {
       ...(rendered?.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
       rendered?.head ?? '',
     ].join('');
-    let html = page.replace(headSlot, head);
-    if (rendered) html = html.replace(rootElement, rendered.body.replaceAll(noncePlaceholder, nonce));
-    return reply
+    let html = (rendered ? renderedPage : page).replace(headSlot, () => head);
+    if (rendered) html = html.replace(rootElement, () => rendered.body.replaceAll(noncePlaceholder, nonce));
+    reply
       .code(rendered?.status ?? 200)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('vary', 'host, accept-encoding')
+      .type('text/html; charset=utf-8');
+    // The not-found handler serves pages, and the compress plugin only sees routes: compressed here,
+    // at a quality that costs a millisecond or two (each response has its own nonce).
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(encode(html, encoding, 5));
   };
 }
