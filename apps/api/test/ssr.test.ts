@@ -76,6 +76,9 @@ describe('server-rendered storefront pages', () => {
     // disabled link (never fetched) tells a lazy import the stylesheet is already on the page.
     expect(res.body).toMatch(/<style>[^<]*\.hidden\{display:none\}/);
     expect(res.body).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled>/);
+    // The scripts come once the page has painted: an inline loader adds them, the route's own chunks too.
+    expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(res.body).toMatch(/add\('script',\{type:'module',src:"\/assets\/index-[^"]+\.js"\}\)/);
     expect(res.body).toContain('window.__staticRouterHydrationData');
     expect(res.body).toContain('window.__STOREFRONT_SSR__=');
     // Every inline script carries this response's nonce.
@@ -102,6 +105,7 @@ describe('server-rendered storefront pages', () => {
     const shell = await page('/checkout');
     expect(shell.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
     expect(shell.body).not.toContain('<style>.');
+    expect(shell.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
   });
 
   it.each([
