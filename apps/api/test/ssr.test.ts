@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Menu } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
@@ -71,7 +72,13 @@ describe('server-rendered storefront pages', () => {
     expect(text).toContain('Delicious Food, Delivered to Your Door');
     expect(text).toContain('Why Choose Us');
     expect(text).toContain('Explore Our Categories');
-    expect(res.body).toMatch(/<link rel="stylesheet"[^>]+href="\/assets\/[^"]+\.css"/);
+    // Decision 049: the stylesheet is inline, so the first paint waits on no other request; the
+    // disabled link (never fetched) tells a lazy import the stylesheet is already on the page.
+    expect(res.body).toMatch(/<style>[^<]*\.hidden\{display:none\}/);
+    expect(res.body).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled>/);
+    // The scripts come once the page has painted: an inline loader adds them, the route's own chunks too.
+    expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(res.body).toMatch(/add\('script',\{type:'module',src:"\/assets\/index-[^"]+\.js"\}\)/);
     expect(res.body).toContain('window.__staticRouterHydrationData');
     expect(res.body).toContain('window.__STOREFRONT_SSR__=');
     // Every inline script carries this response's nonce.
@@ -80,6 +87,25 @@ describe('server-rendered storefront pages', () => {
     for (const tag of res.body.match(/<script(?! type="(?:module|application\/ld\+json)")[^>]*>/g) ?? []) {
       expect(tag).toBe(`<script nonce="${nonce}">`);
     }
+  });
+
+  it('sends a rendered page compressed as the browser accepts, and the page shell with its stylesheet linked', async () => {
+    const plain = await page(surryHills);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await page(surryHills, { 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(String(res.headers.vary)).toContain('accept-encoding');
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(withoutNonces(decode(res.rawPayload).toString('utf8'))).toBe(withoutNonces(plain.body));
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const shell = await page('/checkout');
+    expect(shell.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
+    expect(shell.body).not.toContain('<style>.');
+    expect(shell.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
   });
 
   it.each([

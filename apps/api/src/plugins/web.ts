@@ -10,6 +10,7 @@ import {
   themeVariables,
 } from '@orderfront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding, encode } from '../lib/encoding.js';
 import { AppError } from '../lib/errors.js';
 import { escapeHtml } from '../lib/html.js';
 import { settingsService } from '../modules/settings/service.js';
@@ -36,6 +37,56 @@ function colorStyle(theme: Theme): string {
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
   return `<style>:root{${vars}}</style>`;
+}
+
+/**
+ * The page with its stylesheet inline instead of linked (decision 049): a server-rendered page then
+ * paints with its own response, without waiting on another request. The file is the build's one
+ * stylesheet (~10 KiB compressed); undefined when the template links none or it cannot go inline.
+ */
+function inlineStylesheet(template: string, root: string): string | undefined {
+  const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(template);
+  if (!link?.[1]) return undefined;
+  const css = fs.readFileSync(path.join(root, link[1]), 'utf8');
+  if (/<\/style/i.test(css)) return undefined;
+  // The disabled link is never fetched: it tells Vite's preload helper the stylesheet is on the page,
+  // so a lazy import, which lists it, does not fetch and wait for it again.
+  return template.replace(link[0], () => `<style>${css}</style><link rel="stylesheet" href="/${link[1]}" disabled>`);
+}
+
+/**
+ * A server-rendered page's scripts, fetched once it has painted and its markup is parsed (decision
+ * 049): the page shows its text and pictures from the HTML alone, and the scripts, which only make
+ * it interactive, no longer compete with them for the connection. Paint timing says when; the load
+ * event stands in where a browser has none. No timer: a test's paused clock must not stop the page.
+ * Splits the template's script tags off; `loader` gives the inline script that adds them.
+ */
+function scriptsAfterPaint(template: string) {
+  const tags =
+    /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>|<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
+  const entry: string[] = [];
+  const firstChunk: string[] = [];
+  const stripped = template.replace(tags, (_tag, src?: string, href?: string) => {
+    if (src) entry.push(src);
+    if (href) firstChunk.push(href);
+    return '';
+  });
+  if (entry.length !== 1) return undefined;
+  return {
+    template: stripped,
+    loader(routeChunks: string[], nonce: string) {
+      const preload = inlineJson([...firstChunk, ...routeChunks.filter((href) => !firstChunk.includes(href))]);
+      const script = inlineJson(entry[0]);
+      const add = `const add=(t,a)=>document.head.append(Object.assign(document.createElement(t),{crossOrigin:''},a))`;
+      const go = `const go=()=>{if(--n)return;for(const href of ${preload})add('link',{rel:'modulepreload',href});add('script',{type:'module',src:${script}})}`;
+      const painted = `let painted=()=>{painted=()=>{};go()}`;
+      const wait =
+        "document.readyState==='loading'?document.addEventListener('DOMContentLoaded',go,{once:true}):go();" +
+        "try{new PerformanceObserver((_,o)=>{o.disconnect();painted()}).observe({type:'paint',buffered:true})}catch{}" +
+        "addEventListener('load',()=>painted(),{once:true})";
+      return `<script nonce="${nonce}">{let n=2;${add};${go};${painted};${wait}}</script>`;
+    },
+  };
 }
 
 /** SEO and social tags from the theme's seo/general settings (spec §3); every value escaped. */
@@ -106,6 +157,9 @@ export async function registerWeb(app: FastifyInstance, root: string) {
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="theme-color"[^>]*>/, '')
     .replace(/<link rel="icon"[^>]*>/, '');
+  // Pages the browser renders itself keep the linked stylesheet, cached across visits.
+  const withStyles = inlineStylesheet(page, root) ?? page;
+  const afterPaint = scriptsAfterPaint(withStyles);
 
   const renderer = await loadPageRenderer(app, root);
 
@@ -148,15 +202,22 @@ export async function registerWeb(app: FastifyInstance, root: string) {
       theme ? seoTags(theme, app.config.publicBaseUrl, rendered?.seo) : `<title>${escapeHtml(tenant.name)}</title>`,
       theme ? colorStyle(theme) : '',
       `<script nonce="${nonce}">window.${runtimeConfigGlobal}=${inlineJson(config)}</script>`,
-      ...(rendered?.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+      rendered && afterPaint
+        ? afterPaint.loader(rendered.preload, nonce)
+        : (rendered?.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join(''),
       rendered?.head ?? '',
     ].join('');
-    let html = page.replace(headSlot, head);
-    if (rendered) html = html.replace(rootElement, rendered.body.replaceAll(noncePlaceholder, nonce));
-    return reply
+    let html = (rendered ? (afterPaint?.template ?? withStyles) : page).replace(headSlot, () => head);
+    if (rendered) html = html.replace(rootElement, () => rendered.body.replaceAll(noncePlaceholder, nonce));
+    reply
       .code(rendered?.status ?? 200)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('vary', 'host, accept-encoding')
+      .type('text/html; charset=utf-8');
+    // The not-found handler serves pages, and the compress plugin only sees routes: compressed here,
+    // at a quality that costs a millisecond or two (each response has its own nonce).
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(encode(html, encoding, 5));
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '@orderfront/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptedEncoding } from '../../lib/encoding.js';
 import { AppError } from '../../lib/errors.js';
 import { tenantService } from '../tenants/service.js';
 import type { CachedAnswer } from './service.js';
@@ -27,20 +28,6 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * (a cheap 304 by ETag): an item marked out of stock must be gone on the customer's next look.
  */
 export const catalogueCacheControl = 'public, no-cache';
-
-/** The precompressed encoding the client accepts, preferring brotli; undefined: send it as it is. */
-export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  if (!header) return undefined;
-  let gzip = false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.find((p) => p.trim().startsWith('q='));
-    if (q && Number(q.trim().slice(2)) === 0) continue;
-    if (name === 'br') return 'br';
-    if (name === 'gzip' || name === '*') gzip = true;
-  }
-  return gzip ? 'gzip' : undefined;
-}
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   reply

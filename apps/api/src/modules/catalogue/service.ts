@@ -1,4 +1,3 @@
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import {
   type BundleSlot,
   type Category,
@@ -14,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { type Encoding, encode } from '../../lib/encoding.js';
 import { AppError } from '../../lib/errors.js';
 import { deepFreeze } from '../../lib/freeze.js';
 import { type BundleRows, type CatalogueSnapshot, catalogueRepository } from './repository.js';
@@ -170,8 +170,6 @@ function buildBundles(channel: MenuChannel, rows: BundleRows, kind: 'deals' | 'c
 
 type Kind = 'menu' | 'deals' | 'combos';
 type Answer = Menu | Deals | Combos;
-type Encoding = 'br' | 'gzip';
-
 /** One answer of the catalogue as sent: the envelope serialised once, compressed once per encoding. */
 export interface CachedAnswer {
   etag: string;
@@ -214,15 +212,7 @@ function cachedAnswer(etag: string, data: Answer): CachedAnswer {
     encoded(encoding) {
       let buffer = encoded.get(encoding);
       if (!buffer) {
-        buffer =
-          encoding === 'br'
-            ? brotliCompressSync(body, {
-                params: {
-                  [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
-                },
-              })
-            : gzipSync(body, { level: 9 });
+        buffer = encode(body, encoding, 9);
         encoded.set(encoding, buffer);
       }
       return buffer;

@@ -19,7 +19,12 @@ export function Hero({ hero }: { hero: Theme['hero'] }) {
             </a>
           </div>
           {hero.backgroundImage && (
-            <img src={hero.backgroundImage} alt="" className="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg" />
+            <img
+              src={hero.backgroundImage}
+              alt=""
+              fetchPriority="high"
+              className="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg"
+            />
           )}
         </div>
       </section>
@@ -32,7 +37,13 @@ export function Hero({ hero }: { hero: Theme['hero'] }) {
       className="relative isolate overflow-hidden bg-secondary text-white"
     >
       {hero.backgroundImage && (
-        <img src={hero.backgroundImage} alt="" className="absolute inset-0 -z-10 h-full w-full object-cover" />
+        // The page's largest paint: fetched first (decision 049).
+        <img
+          src={hero.backgroundImage}
+          alt=""
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 h-full w-full object-cover"
+        />
       )}
       <div
         aria-hidden="true"
