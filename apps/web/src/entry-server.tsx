@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import type { RestaurantEntry, RuntimeConfig } from '@orderfront/core';
 import { findRestaurantBySlug } from '@orderfront/core';
-import { defaultShouldDehydrateQuery, dehydrate, type QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, hashKey, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -178,7 +178,9 @@ async function renderNow({ url, config, transport, nonce }: RenderInput): Promis
     const queryClient = createQueryClient();
     // A page waits for nothing: no retries while rendering (the browser retries as usual).
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-    const restaurants = await queryClient.fetchQuery(restaurantsQueryOptions());
+    const list = restaurantsQueryOptions();
+    const listHash = hashKey(list.queryKey);
+    const restaurants = await queryClient.fetchQuery(list);
     // A shareable menu link (`?restaurant=<slug>`) chooses its restaurant before the page renders.
     const chosen = findRestaurantBySlug(restaurants, searchParams.get('restaurant'));
     if (chosen) useRestaurantStore.setState({ selectedRestaurant: chosen });
@@ -208,8 +210,9 @@ async function renderNow({ url, config, transport, nonce }: RenderInput): Promis
     const state: SsrState = {
       // The restaurant list is the browser's own call (spec §7/§8: its failure shows in the dialog);
       // nothing the server renders depends on it beyond the chosen restaurant, which travels below.
+      // A restaurant's detail does travel: the dine-in menu's closed notice renders from it.
       queries: dehydrate(queryClient, {
-        shouldDehydrateQuery: (query) => query.queryKey[0] !== 'restaurants' && defaultShouldDehydrateQuery(query),
+        shouldDehydrateQuery: (query) => query.queryHash !== listHash && defaultShouldDehydrateQuery(query),
       }),
       restaurant,
       checkout: { deliveryMethod: checkout.deliveryMethod, tableId: checkout.tableId },
