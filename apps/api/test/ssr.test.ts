@@ -76,6 +76,8 @@ describe('server-rendered storefront pages', () => {
     // disabled link (never fetched) tells a lazy import the stylesheet is already on the page.
     expect(res.body).toMatch(/<style>[^<]*\.hidden\{display:none\}/);
     expect(res.body).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled>/);
+    // The tenant's colours come after the stylesheet, whose defaults they override.
+    expect(res.body.indexOf('<style>:root{--primary:')).toBeGreaterThan(res.body.lastIndexOf('rel="stylesheet"'));
     // The scripts come once the page has painted: an inline loader adds them, the route's own chunks too.
     expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
     expect(res.body).toMatch(/add\('script',\{type:'module',src:"\/assets\/index-[^"]+\.js"\}\)/);
@@ -105,6 +107,7 @@ describe('server-rendered storefront pages', () => {
     const shell = await page('/checkout');
     expect(shell.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
     expect(shell.body).not.toContain('<style>.');
+    expect(shell.body.indexOf('<style>:root{--primary:')).toBeGreaterThan(shell.body.lastIndexOf('rel="stylesheet"'));
     expect(shell.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
   });
 

@@ -200,7 +200,6 @@ export async function registerWeb(app: FastifyInstance, root: string) {
     if (rendered && 'redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status);
     const head = [
       theme ? seoTags(theme, app.config.publicBaseUrl, rendered?.seo) : `<title>${escapeHtml(tenant.name)}</title>`,
-      theme ? colorStyle(theme) : '',
       `<script nonce="${nonce}">window.${runtimeConfigGlobal}=${inlineJson(config)}</script>`,
       rendered && afterPaint
         ? afterPaint.loader(rendered.preload, nonce)
@@ -209,6 +208,8 @@ export async function registerWeb(app: FastifyInstance, root: string) {
     ].join('');
     let html = (rendered ? (afterPaint?.template ?? withStyles) : page).replace(headSlot, () => head);
     if (rendered) html = html.replace(rootElement, () => rendered.body.replaceAll(noncePlaceholder, nonce));
+    // Last in the head, so the tenant's colours win over the stylesheet's defaults, inline or linked.
+    if (theme) html = html.replace('</head>', () => `${colorStyle(theme)}</head>`);
     reply
       .code(rendered?.status ?? 200)
       .header('cache-control', 'no-cache')
