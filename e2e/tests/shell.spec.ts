@@ -1,3 +1,4 @@
+import { builtChunk } from '../support/build';
 import { expect, test } from '../support/fixtures';
 import { latestMail } from '../support/outbox';
 import { withRestaurantChosen } from '../support/restaurants';
@@ -90,6 +91,30 @@ test.describe('the storefront shell', () => {
     await expect(page.getByRole('complementary', { name: 'Offer' })).toHaveCount(0);
 
     expect(await axeViolations()).toEqual([]);
+    expect(realErrors(pageErrors)).toEqual([]);
+  });
+
+  test('Order Now followed before the menu has arrived still lands on the menu once it does', async ({
+    page,
+    baseURL,
+    pageErrors,
+  }) => {
+    const tenant = createTenant(baseURL as string, { name: 'Harbour Slice', webConfig: allSectionsOn });
+    // The home page's menu sections (their own chunk) are held back until the visitor has followed the link.
+    const sections = builtChunk('src/app/home-menu-sections.tsx');
+    let releaseSections: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (releaseSections = resolve));
+    await page.route(`**${sections}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${tenant.url}/`);
+    await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
+    await page.getByRole('link', { name: 'Order Now' }).click();
+    await expect(page).toHaveURL(/#menu$/);
+    releaseSections();
+    await expect(page.getByRole('heading', { level: 2, name: 'Our Menu' })).toBeVisible();
+    await expect(page.locator('#menu')).toBeInViewport();
     expect(realErrors(pageErrors)).toEqual([]);
   });
 

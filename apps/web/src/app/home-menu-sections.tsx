@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { HomeCatalogue } from '@/features/menu/components/home-catalogue';
 import { MenuView } from '@/features/menu/components/menu-view';
 import { ProductCardActionProvider } from '@/features/menu/components/product-card-slot';
@@ -9,9 +10,15 @@ import { wishlistHeart } from './menu-route';
 export function HomeMenuSections({ restaurantId }: { restaurantId: number }) {
   const { menu, general, categories } = useConfigStore((s) => s.theme);
   const addToCart = useCartAdd();
+  const menuRef = useRef<HTMLDivElement>(null);
+  // The hero's "Order Now" (#menu) can be followed before these sections arrive: the browser then
+  // scrolled to the server's or the loading placeholder, which these replace, so scroll again.
+  useEffect(() => {
+    if (window.location.hash === '#menu') menuRef.current?.scrollIntoView();
+  }, []);
   return (
     <ProductCardActionProvider action={wishlistHeart}>
-      <div id="menu" className="scroll-mt-16">
+      <div id="menu" ref={menuRef} className="scroll-mt-16">
         <HomeCatalogue
           restaurantId={restaurantId}
           channel="online"
