@@ -124,7 +124,27 @@ const skipped =
   (onLts?.numTodoTests ?? 0) +
   (e2e?.skipped ?? 0);
 
+/** Names of the failed tests in a vitest (Jest-shaped) or Playwright JSON report, so CI's last lines say which. */
+function failedNames(report) {
+  const names = [];
+  for (const file of report?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') names.push(`${path.relative(root, file.name)} > ${test.fullName}`);
+    }
+  }
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((t) => t.status === 'unexpected')) names.push(`${spec.file} > ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return names;
+}
+
 console.log('');
+const failedTests = [unit, onLts, readJson(e2eReport)].flatMap(failedNames);
+if (failedTests.length) console.log(`Failed tests:\n${failedTests.map((name) => `- ${name}`).join('\n')}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps.length || failed ? 1 : 0);
