@@ -7,6 +7,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
+  // One retry on this shared 2-core machine (decision 051); `npm test` names every test that needed
+  // it, so a flaky test is reported, never silent.
+  retries: 1,
   timeout: 30_000,
   // Two cores shared by several test runs: a lazy route chunk can take more than the default 5 s.
   expect: { timeout: 10_000 },

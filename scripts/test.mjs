@@ -124,6 +124,19 @@ const skipped =
   (onLts?.numTodoTests ?? 0) +
   (e2e?.skipped ?? 0);
 
+/** Browser tests that failed once and passed on their retry (decision 051). */
+function flakyNames(report) {
+  const names = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((t) => t.status === 'flaky')) names.push(`${spec.file} > ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return names;
+}
+
 /** Names of the failed tests in a vitest (Jest-shaped) or Playwright JSON report, so CI's last lines say which. */
 function failedNames(report) {
   const names = [];
@@ -143,6 +156,9 @@ function failedNames(report) {
 }
 
 console.log('');
+const flakyTests = flakyNames(readJson(e2eReport));
+if (flakyTests.length)
+  console.log(`Flaky tests (passed on retry):\n${flakyTests.map((name) => `- ${name}`).join('\n')}`);
 const failedTests = [unit, onLts, readJson(e2eReport)].flatMap(failedNames);
 if (failedTests.length) console.log(`Failed tests:\n${failedTests.map((name) => `- ${name}`).join('\n')}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
