@@ -3,14 +3,21 @@ import type { Db } from '../../db/database.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { NewTenant } from '../../db/schema.js';
 
-/** The first read of every menu and page: built once (decision 050). */
+/**
+ * The first read of every menu and page: built once (decision 050). Two primary-key and unique-index
+ * lookups; an `or` with `order by … limit ?` sorted in a temporary b-tree on every call instead,
+ * three times the cost on SQLite (a bound limit defeats its top-one sort; decision 055).
+ */
 const tenantForHost = precompiled((db: Db, host: string, fallbackId: number) =>
   db
     .selectFrom('tenants')
     .selectAll()
-    .where((eb) => eb.or([eb('host', '=', host), eb('id', '=', fallbackId)]))
-    .orderBy(sql`case when host = ${host} then 0 else 1 end`)
-    .limit(1),
+    .where('id', '=', (eb) =>
+      eb.fn.coalesce(
+        eb.selectFrom('tenants as mapped').select('mapped.id').where('mapped.host', '=', host),
+        sql.val(fallbackId),
+      ),
+    ),
 );
 
 export function tenantRepository(db: Db) {
