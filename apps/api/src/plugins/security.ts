@@ -4,11 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
-type NoncedResponse = ServerResponse & { scriptNonce?: string };
+type NoncedResponse = ServerResponse & { scriptNonce?: string; [withNonce]?: (nonce: string) => string };
 
-/** The nonce of this response's inline scripts (the runtime config in index.html). */
+const withNonce = Symbol('CSP with a nonce');
+
+/**
+ * The nonce of this response's inline scripts (the runtime config in index.html), made on first use:
+ * only a page has inline scripts, so only a page pays for the random bytes and carries a nonce in
+ * its CSP (decision 055). Every other answer's CSP allows no inline script at all.
+ */
 export function scriptNonce(raw: ServerResponse): string {
-  return (raw as NoncedResponse).scriptNonce ?? '';
+  const res = raw as NoncedResponse;
+  if (res.scriptNonce === undefined) {
+    res.scriptNonce = randomBytes(16).toString('base64');
+    const csp = res[withNonce];
+    if (csp) res.setHeader('Content-Security-Policy', csp(res.scriptNonce));
+  }
+  return res.scriptNonce;
 }
 
 /** Stands for the response's nonce in the headers computed once; never sent. */
@@ -62,14 +74,18 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
   const [before, after] = (set.find(([name]) => name === 'Content-Security-Policy')?.[1] ?? '').split(nonceMark);
   const fixed = set.filter(([name]) => name !== 'Content-Security-Policy');
+  // Until a page asks for a nonce, the CSP names none: the mark goes with its quotes and space.
+  const csp = after === undefined ? undefined : (nonce: string) => `${before}${nonce}${after}`;
+  const withoutNonce = after === undefined ? undefined : `${(before ?? '').replace(/ 'nonce-$/, '')}${after.replace(/^'/, '')}`;
   // Only scripts get a nonce: a style nonce would disable 'unsafe-inline', which toasts need.
   app.addHook('onRequest', (_request, reply, done) => {
     const raw = reply.raw as NoncedResponse;
-    const nonce = randomBytes(16).toString('base64');
-    raw.scriptNonce = nonce;
     for (const name of removed) raw.removeHeader(name);
     for (const [name, value] of fixed) raw.setHeader(name, value);
-    if (after !== undefined) raw.setHeader('Content-Security-Policy', `${before}${nonce}${after}`);
+    if (csp && withoutNonce !== undefined) {
+      raw[withNonce] = csp;
+      raw.setHeader('Content-Security-Policy', withoutNonce);
+    }
     done();
   });
 });
