@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import pino from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/errors.js';
@@ -72,10 +73,26 @@ export interface AppOptions {
 
 const requestBound = Symbol('request-bound logger');
 
-function loggerFor(config: Config, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
+/**
+ * Standard output, written in 4 KiB chunks rather than a write per line (decision 055): at `info`
+ * every request logs a line. Flushed each second when quiet, when the app closes, and by pino when
+ * the process exits.
+ */
+function bufferedStdout() {
+  const out = pino.destination({ dest: 1, minLength: 4096, sync: false });
+  const timer = setInterval(() => out.flush(), 1000).unref();
+  return Object.assign(out, {
+    stop() {
+      clearInterval(timer);
+      out.flushSync();
+    },
+  });
+}
+
+function loggerFor(config: Config, stream: { write(line: string): void }): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    ...(stream ? { stream } : {}),
+    stream,
     // A line written through app.log while serving a request (a service's log) names the request
     // too; the request's own logger already binds it.
     mixin: (_object: object, _level: number, logger: object) => {
@@ -105,14 +122,29 @@ function unwrapProxies(list: string) {
   return parsed.blocks;
 }
 
+/**
+ * One line per request, when it is answered, naming the request and how it ended, instead of
+ * Fastify's two (decision 055): at `info`, logging is the busiest thing a cheap request does.
+ */
+class AccessLog extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** Builds the whole server: plugins, then the API modules under /api, then the web app. */
 export async function buildApp({ config, db, logger }: AppOptions) {
   const trusted = proxyTrust(config.trustProxy ? unwrapProxies(config.trustProxy) : undefined);
+  const out = logger === undefined && config.logLevel !== 'silent' ? bufferedStdout() : undefined;
   const app = Fastify({
-    logger: logger === false ? false : loggerFor(config, logger),
+    logger: logger === false ? false : loggerFor(config, logger ?? out ?? process.stdout),
     trustProxy: (address: string) => trusted(address),
     genReqId: (request) => requestIdFor(request, trusted),
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    logController: new AccessLog({ requestIdLogLabel: 'request_id' }),
     childLoggerFactory: (parent, bindings, options) =>
       Object.assign(parent.child(bindings, options), { [requestBound]: true }),
     bodyLimit: 1024 * 1024,
@@ -126,6 +158,7 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('lifecycle', { draining: false });
+  if (out) app.addHook('onClose', async () => out.stop());
 
   await app.register(requestIdPlugin);
   await app.register(httpMetricsPlugin);

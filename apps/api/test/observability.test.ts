@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
 import { AppError } from '../src/lib/errors.js';
 import { createTestApp, type TestContext } from './support/app.js';
+import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { newGuest, pickupOrder, type Shop, startShop } from './support/orders.js';
+import { type ApiProcess, startApiProcess, urlOf } from './support/processes.js';
 
 const token = 'metrics-token-for-tests-0123456789';
 const scrape = (ctx: TestContext, authorization?: string) =>
@@ -155,9 +158,14 @@ describe('request ids', () => {
       error: { code: 'internal', message: 'Something went wrong on our side', request_id: id },
     });
     const mine = lines.filter((line) => line.request_id === id);
-    expect(mine.map((line) => line.msg)).toEqual(
-      expect.arrayContaining(['incoming request', 'about to fail', 'request failed', 'request completed']),
-    );
+    expect(mine.map((line) => line.msg)).toEqual(['about to fail', 'request failed', 'request completed']);
+    // One line per request, when it is answered, with what the request was and how it ended.
+    expect(mine.at(-1)).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: '/api/test/boom' },
+      res: { statusCode: 500 },
+      responseTime: expect.any(Number),
+    });
     const failed = mine.find((line) => line.msg === 'request failed') as { err: { message: string } };
     expect(failed.err.message).toBe('the payment provider hung up');
     expect(lines.filter((line) => line.msg === 'about to fail').every((line) => line.request_id === id)).toBe(true);
@@ -201,4 +209,48 @@ describe('request ids', () => {
     });
     expect(garbage.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+});
+
+describe("the server process's log", () => {
+  let database: TestDatabase;
+  let db: ReturnType<typeof openDatabase>;
+  let api: ApiProcess | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = openDatabase(database.target);
+  });
+  afterAll(async () => {
+    if (api?.child.exitCode === null) api.child.kill('SIGKILL');
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('writes one line per request to standard output, soon when quiet, and all of it on stop', async () => {
+    // Decision 055: buffered in 4 KiB chunks, flushed each second and when the process stops.
+    api = await startApiProcess({ DATABASE_URL: urlOf(database), LOG_LEVEL: 'info' }, db);
+    const started = api;
+    const res = await fetch(`${started.base}/api/health`);
+    const id = res.headers.get('x-request-id');
+    const linesOf = () =>
+      started
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const deadline = Date.now() + 5000;
+    while (!linesOf().some((line) => line.request_id === id) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const mine = linesOf().filter((line) => line.request_id === id);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/api/health' }),
+        res: { statusCode: 200 },
+      }),
+    ]);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    expect(linesOf().at(-1)).toMatchObject({ msg: 'shutting down', signal: 'SIGTERM' });
+  }, 120_000);
 });

@@ -4,19 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { createTestDatabase, type TestDatabase, testDialect } from './support/database.js';
 import { call, guestOrder, shopAt, simpleProduct, userWithRole } from './support/orders.js';
-import { type ApiProcess, startApiProcess } from './support/processes.js';
+import { type ApiProcess, startApiProcess, urlOf } from './support/processes.js';
 import { eventReader } from './support/sse.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const databaseUrl = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The database URL a separate process uses to reach this test's own schema or file. */
-function urlOf(database: TestDatabase) {
-  const target = database.target;
-  if (target.dialect === 'sqlite') return `sqlite:${target.file}`;
-  return `${databaseUrl}?options=${encodeURIComponent(`-c search_path=${target.schema}`)}`;
-}
 
 // Several API processes on PostgreSQL and Redis behind one load balancer (decision 030).
 describe.skipIf(testDialect !== 'postgres' || !redisUrl)('two API processes on one database and Redis', () => {

@@ -76,7 +76,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   const fixed = set.filter(([name]) => name !== 'Content-Security-Policy');
   // Until a page asks for a nonce, the CSP names none: the mark goes with its quotes and space.
   const csp = after === undefined ? undefined : (nonce: string) => `${before}${nonce}${after}`;
-  const withoutNonce = after === undefined ? undefined : `${(before ?? '').replace(/ 'nonce-$/, '')}${after.replace(/^'/, '')}`;
+  const withoutNonce =
+    after === undefined ? undefined : `${(before ?? '').replace(/ 'nonce-$/, '')}${after.replace(/^'/, '')}`;
   // Only scripts get a nonce: a style nonce would disable 'unsafe-inline', which toasts need.
   app.addHook('onRequest', (_request, reply, done) => {
     const raw = reply.raw as NoncedResponse;

@@ -6,6 +6,14 @@ import type { App } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import type { Db } from '../../src/db/database.js';
 import type { TestContext } from './app.js';
+import type { TestDatabase } from './database.js';
+
+/** The database URL a separate process uses to reach this test's own schema or file. */
+export function urlOf(database: TestDatabase) {
+  const target = database.target;
+  if (target.dialect === 'sqlite') return `sqlite:${target.file}`;
+  return `${process.env.TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${target.schema}`)}`;
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
