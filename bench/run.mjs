@@ -7,9 +7,10 @@
 // TEST_REDIS_URL (or BENCH_REDIS_URL) set too, orders are also placed on PostgreSQL with two API
 // processes sharing the port (WORKERS=2). Each database is a bench copy of the demo: open around the
 // clock, with the kitchen's orders per slot raised, so the bench measures the server and not the
-// capacity rule. BENCH_NODE_ARGS passes flags to the API's node (a CPU profile). BENCH_SECONDS (default 8) sets each measurement's length; the JSON of the run is
+// capacity rule. The menu is measured once more at LOG_LEVEL=info (the default), its log going to a
+// file. BENCH_NODE=lts runs the API on the current Node LTS. BENCH_NODE_ARGS passes flags to the API's node (a CPU profile). BENCH_SECONDS (default 8) sets each measurement's length; the JSON of the run is
 // written to .bench-output/.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import nodeModule from 'node:module';
@@ -19,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/free-port.mjs';
 import { buildIfNeeded, root } from '../scripts/lib.mjs';
+import { prepareNodeLts } from '../scripts/node-lts.mjs';
 
 const apiRequire = nodeModule.createRequire(path.join(root, 'apps/api/package.json'));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -26,6 +28,8 @@ const warmSeconds = Math.max(1, Math.round(seconds / 4));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
 const tenantId = 139; // the demo business (TENANT_ID default)
+// BENCH_NODE=lts: the API on the current Node LTS (.cache/node-lts), as the README recommends.
+const apiNode = process.env.BENCH_NODE === 'lts' ? prepareNodeLts().node : process.execPath;
 
 const goals = {
   entryJsGzipKb: 130,
@@ -37,6 +41,7 @@ const goals = {
   ordersPerSecond: 1000,
   ordersP99Ms: 50,
   postgresToSqlite: 0.5,
+  infoToWarn: 0.8,
   serverRssMb: 250,
 };
 
@@ -90,11 +95,11 @@ async function stop(proc) {
   if (proc.exitCode === null) proc.kill('SIGKILL');
 }
 
-async function startApi(databaseUrl, extraEnv = {}) {
+async function startApi(databaseUrl, extraEnv = {}, stdout = 'ignore') {
   const port = await freePort();
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=.bench-output/profiles' profiles the API (decision 034).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const proc = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/start.mjs')], {
+  const proc = spawn(apiNode, [...nodeArgs, path.join(root, 'scripts/start.mjs')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -105,7 +110,7 @@ async function startApi(databaseUrl, extraEnv = {}) {
       DATABASE_URL: databaseUrl,
       ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, proc);
@@ -319,7 +324,13 @@ async function measureApi(label, base, pid, restaurantId, orderCount) {
 buildIfNeeded();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
 const procs = [];
-const results = { at: new Date().toISOString(), seconds, cpus: os.cpus().length, loadavg: os.loadavg() };
+const results = {
+  at: new Date().toISOString(),
+  seconds,
+  cpus: os.cpus().length,
+  loadavg: os.loadavg(),
+  apiNode: execFileSync(apiNode, ['--version']).toString().trim(),
+};
 try {
   const helloPort = await freePort();
   const hello = spawn(process.execPath, [path.join(root, 'bench/hello.mjs')], {
@@ -342,6 +353,20 @@ try {
     // BENCH_PAGES=0 skips them (an API-only run, e.g. under a CPU profile).
     if (process.env.BENCH_PAGES !== '0') pageRows = await (await import('./pages.mjs')).pageRows(base);
     await stop(proc);
+  }
+  {
+    // The menu again at the default log level, its lines going to a file (decision 055).
+    const log = fs.openSync(path.join(dir, 'info.log'), 'a');
+    const { proc, base } = await startApi(sqlite.url, { LOG_LEVEL: 'info' }, log);
+    procs.push(proc);
+    results.sqliteInfo = {
+      menu: await measure({
+        url: `${base}/api/v2/restaurants/${sqlite.restaurantId}/menu`,
+        headers: { 'accept-encoding': 'br, gzip' },
+      }),
+    };
+    await stop(proc);
+    fs.closeSync(log);
   }
   if (pgUrl) {
     const copy = await postgresCopy(pgUrl);
@@ -422,6 +447,16 @@ try {
       [`${db} server RSS after load`, `${r.rssMb} MB`, `≤ ${goals.serverRssMb} MB`, r.rssMb <= goals.serverRssMb],
     );
   }
+  if (results.sqliteInfo) {
+    const m = results.sqliteInfo.menu;
+    const ratio = m.rps / results.sqlite.menu.rps;
+    rows.push([
+      'sqlite GET menu, LOG_LEVEL=info',
+      `${lat(m)}, ${ratio.toFixed(2)}× of warn`,
+      `≥ ${goals.infoToWarn}× of warn`,
+      ratio >= goals.infoToWarn && m.errors === 0,
+    ]);
+  }
   if (results.postgres) {
     for (const k of ['menu', 'cartRead', 'cartAdd', 'orders']) {
       const ratio = results.postgres[k].rps / results.sqlite[k].rps;
@@ -453,6 +488,7 @@ try {
   }
   rows.push(...pageRows);
   console.log(`\nload average at start ${results.loadavg.map((l) => l.toFixed(2)).join(' ')} on ${results.cpus} cores`);
+  console.log(`API on Node ${results.apiNode}`);
   for (const [name, value, goal, ok] of rows)
     console.log(`${ok ? 'ok  ' : 'MISS'}  ${name.padEnd(30)} ${value.padEnd(70)} ${goal}`);
   results.rows = rows.map(([name, value, goal, ok]) => ({ name, value, goal, ok }));
