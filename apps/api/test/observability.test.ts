@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
 import { AppError } from '../src/lib/errors.js';
 import { createTestApp, type TestContext } from './support/app.js';
-import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { newGuest, pickupOrder, type Shop, startShop } from './support/orders.js';
-import { type ApiProcess, startApiProcess, urlOf } from './support/processes.js';
+import { ownApiProcess } from './support/processes.js';
 
 const token = 'metrics-token-for-tests-0123456789';
 const scrape = (ctx: TestContext, authorization?: string) =>
@@ -212,23 +210,11 @@ describe('request ids', () => {
 });
 
 describe("the server process's log", () => {
-  let database: TestDatabase;
-  let db: ReturnType<typeof openDatabase>;
-  let api: ApiProcess | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = openDatabase(database.target);
-  });
-  afterAll(async () => {
-    if (api?.child.exitCode === null) api.child.kill('SIGKILL');
-    await db?.destroy();
-    await database?.drop();
-  });
+  const server = ownApiProcess();
 
   it('writes one line per request to standard output, soon when quiet, and all of it on stop', async () => {
     // Decision 055: buffered in 4 KiB chunks, flushed each second and when the process stops.
-    api = await startApiProcess({ DATABASE_URL: urlOf(database), LOG_LEVEL: 'info' }, db);
-    const started = api;
+    const started = await server.start({ LOG_LEVEL: 'info' });
     const res = await fetch(`${started.base}/api/health`);
     const id = res.headers.get('x-request-id');
     const linesOf = () =>

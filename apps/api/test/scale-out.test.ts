@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { createTestDatabase, type TestDatabase, testDialect } from './support/database.js';
 import { call, guestOrder, shopAt, simpleProduct, userWithRole } from './support/orders.js';
-import { type ApiProcess, startApiProcess, urlOf } from './support/processes.js';
+import { type ApiProcess, ownApiProcess, startApiProcess, urlOf } from './support/processes.js';
 import { eventReader } from './support/sse.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -134,20 +134,12 @@ describe.skipIf(testDialect !== 'postgres' || !redisUrl)('two API processes on o
 
 // A load balancer takes a process out of rotation before it stops (both dialects, one process).
 describe('graceful shutdown', () => {
-  let database: TestDatabase;
-  let db: ReturnType<typeof openDatabase>;
+  const server = ownApiProcess();
   let api: ApiProcess | undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = openDatabase(database.target);
-    api = await startApiProcess({ DATABASE_URL: urlOf(database), SHUTDOWN_GRACE_SECONDS: '2' }, db);
+    api = await server.start({ SHUTDOWN_GRACE_SECONDS: '2' });
   }, 120_000);
-  afterAll(async () => {
-    if (api?.child.exitCode === null) api.child.kill('SIGKILL');
-    await db?.destroy();
-    await database?.drop();
-  });
 
   it('fails readiness while it drains, keeps serving, ends event streams with a retry hint and exits 0', async () => {
     const proc = api as ApiProcess;

@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../../../../scripts/free-port.mjs';
 import type { App } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
-import type { Db } from '../../src/db/database.js';
+import { type Db, openDatabase } from '../../src/db/database.js';
 import type { TestContext } from './app.js';
-import type { TestDatabase } from './database.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
 
 /** The database URL a separate process uses to reach this test's own schema or file. */
 export function urlOf(database: TestDatabase) {
@@ -77,4 +78,30 @@ export async function startApiProcess(env: Record<string, string>, db: Db): Prom
   } as unknown as App;
   const ctx: TestContext = { app, db, config: {} as Config, close: async () => undefined };
   return { base, child, output: () => output, ctx, exited };
+}
+
+/**
+ * A describe block's own test database and one API process on it (`start` it in a `beforeAll`):
+ * the database is made before and removed after the block, the process killed if still running.
+ */
+export function ownApiProcess() {
+  let database: TestDatabase | undefined;
+  let db: Db | undefined;
+  let api: ApiProcess | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = openDatabase(database.target);
+  });
+  afterAll(async () => {
+    if (api?.child.exitCode === null) api.child.kill('SIGKILL');
+    await db?.destroy();
+    await database?.drop();
+  });
+  return {
+    async start(env: Record<string, string> = {}) {
+      if (!database || !db) throw new Error('ownApiProcess: start it in a beforeAll or a test');
+      api = await startApiProcess({ DATABASE_URL: urlOf(database), ...env }, db);
+      return api;
+    },
+  };
 }
