@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { precompiled } from '../../db/precompiled.js';
 
-const none = sql<null>`null`;
+// Typed, so PostgreSQL can match the union's columns (an untyped null in two branches reads as text).
+const noNumber = sql<null>`cast(null as integer)`;
+const noText = sql<null>`cast(null as text)`;
 
 /**
  * A method's weekly hours, closed dates from `fromDate` on and the restaurant's fulfilment settings
@@ -17,9 +19,9 @@ const rulesRows = precompiled(
       .select([
         sql.lit('hours').as('kind'),
         sql<number | null>`weekday`.as('n1'),
-        sql<number | null>`null`.as('n2'),
-        sql<number | null>`null`.as('n3'),
-        sql<number | null>`null`.as('n4'),
+        sql<number | null>`cast(null as integer)`.as('n2'),
+        sql<number | null>`cast(null as integer)`.as('n3'),
+        sql<number | null>`cast(null as integer)`.as('n4'),
         sql<string | null>`opens_at`.as('t1'),
         sql<string | null>`closes_at`.as('t2'),
       ])
@@ -31,12 +33,12 @@ const rulesRows = precompiled(
           .selectFrom('restaurant_closures')
           .select([
             sql.lit('closed').as('kind'),
-            none.as('n1'),
-            none.as('n2'),
-            none.as('n3'),
-            none.as('n4'),
+            noNumber.as('n1'),
+            noNumber.as('n2'),
+            noNumber.as('n3'),
+            noNumber.as('n4'),
             'date as t1',
-            none.as('t2'),
+            noText.as('t2'),
           ])
           .where('tenant_id', '=', tenantId)
           .where('restaurant_id', '=', restaurantId)
@@ -52,8 +54,8 @@ const rulesRows = precompiled(
             'slot_minutes as n2',
             'max_orders_per_slot as n3',
             'asap_enabled as n4',
-            none.as('t1'),
-            none.as('t2'),
+            noText.as('t1'),
+            noText.as('t2'),
           ])
           .where('tenant_id', '=', tenantId)
           .where('restaurant_id', '=', restaurantId),
