@@ -100,6 +100,18 @@ describe('placing an order (POST /v2/orders)', () => {
     expect(mail.body_text).toContain(`/order-confirmation/${order.id}`);
   });
 
+  it("answers with the order as it was committed: the same as the customer's next read of it", async () => {
+    const guest = await newGuest(ctx);
+    await addToCart(ctx, guest, restaurantId, simpleProduct(menu), 1);
+    const res = await placeOrder(ctx, guest, await pickupBody(guest, { special_instructions: 'At the door' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json().data as PlacedOrder;
+    const read = await call(ctx, 'GET', `/v2/orders/${placed.order.id}`, guest.token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(placed.order).toEqual(read.json().data);
+    expect(placed.order.status_history).toHaveLength(1);
+  });
+
   it('numbers orders one after another per tenant', async () => {
     const numbers: number[] = [];
     for (let i = 0; i < 2; i++) {

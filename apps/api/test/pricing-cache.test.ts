@@ -147,4 +147,43 @@ describe('the pricing cache', () => {
       await otherDb.updateTable('tenants').set(tenant).where('id', '=', tenantId).execute();
     }
   });
+  it("a tax rate changed through another process is the one an order's tip tax is taken at (decision 053)", async () => {
+    const { guest } = await pricedByBoth(6);
+    const tenant = await otherDb
+      .selectFrom('tenants')
+      .select('tax_rate_bps')
+      .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+    const taxed = {
+      methods: { pickup: true, delivery: false, dine_in: false },
+      presets: [10],
+      allow_custom: true,
+      taxed: true,
+    };
+    const owner = await userWithRole(shop.ctx, 'owner');
+    const saved = await other.inject({
+      method: 'PUT',
+      url: '/api/v2/admin/tips',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: taxed,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      // 20 % inside prices from now: $12.00 of tip carries $2.00 (it was $1.09 at 10 %).
+      await otherDb.updateTable('tenants').set({ tax_rate_bps: 2000 }).where('id', '=', tenantId).execute();
+      const res = await placeOrder(shop.ctx, guest, {
+        restaurant_id: shop.restaurantId,
+        method: 'pickup',
+        ...(await firstTime(shop.ctx, shop.restaurantId, 'pickup')),
+        payment_method: 'cash_on_delivery',
+        guest_details: guestDetails(),
+        tip: { amount: 1200 },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((res.json().data as PlacedOrder).order.totals).toMatchObject({ tip: 1200, tip_tax: 200 });
+    } finally {
+      await otherDb.updateTable('tenants').set(tenant).where('id', '=', tenantId).execute();
+      await otherDb.deleteFrom('tip_settings').where('tenant_id', '=', tenantId).execute();
+    }
+  });
 });

@@ -416,4 +416,46 @@ describe('properties', () => {
       { numRuns: 100 },
     );
   });
+  it('resolveOrderTime accepts a time exactly when slotsOnDate lists it, on ordinary and clock-change days', () => {
+    const ranges = fc.array(
+      fc.record({
+        weekday: fc.integer({ min: 0, max: 6 }),
+        opens: fc.integer({ min: 0, max: 95 }),
+        closes: fc.integer({ min: 0, max: 96 }),
+      }),
+      { maxLength: 5 },
+    );
+    // Any day of 2026–2027, with the clock-change Sundays (4 Oct, 5 Apr) drawn often.
+    const dates = fc.oneof(
+      fc
+        .integer({ min: 0, max: 729 })
+        .map((d) => new Date(Date.parse('2026-01-01T00:00:00Z') + d * 86_400_000).toISOString().slice(0, 10)),
+      fc.constantFrom('2026-10-04', '2026-04-05', '2027-04-04', '2027-10-03'),
+    );
+    fc.assert(
+      fc.property(
+        ranges,
+        dates,
+        fc.constantFrom(5, 10, 15, 30),
+        fc.integer({ min: 0, max: 24 * 60 - 1 }),
+        (raw, date, slotMinutes, m) => {
+          const hhmm = (quarter: number) =>
+            `${String(Math.floor(quarter / 4)).padStart(2, '0')}:${String((quarter % 4) * 15).padStart(2, '0')}`;
+          const r = rules({
+            ranges: raw.map((x) => ({ weekday: x.weekday, opens_at: hhmm(x.opens), closes_at: hhmm(x.closes) })),
+            slotMinutes,
+            leadMinutes: 0,
+            asapEnabled: false,
+            capacity: null,
+          });
+          const time = `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+          const now = new Date(Date.parse(`${date}T00:00:00Z`) - 2 * 86_400_000);
+          const listed = slotsOnDate(date, r).find((slot) => slot.time === time);
+          const result = resolveOrderTime({ date, time, now }, r);
+          expect(result.ok ? result.slot_start : null).toBe(listed?.starts_at ?? null);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
 });

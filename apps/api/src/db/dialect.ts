@@ -1,6 +1,14 @@
 import nodeModule from 'node:module';
 import type SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { metrics } from '../lib/metrics.js';
@@ -69,7 +77,30 @@ export function createDialect(target: DatabaseTarget) {
   database.pragma('mmap_size = 268435456');
   database.pragma('cache_size = -32000');
   database.pragma('temp_store = MEMORY');
-  return new SqliteDialect({ database: withStatementCache(database) });
+  return new ImmediateSqliteDialect({ database: withStatementCache(database) });
+}
+
+/**
+ * Write transactions take SQLite's write lock when they begin (decision 053). Kysely begins them
+ * DEFERRED: the lock is then taken at the first write, and a transaction that read first fails with
+ * SQLITE_BUSY at once, without waiting out busy_timeout, when another process (WORKERS > 1) wrote
+ * since its read. IMMEDIATE waits for the lock up front, so writers queue instead of failing.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** How the server's connections to PostgreSQL name themselves (at most 63 characters are kept). */

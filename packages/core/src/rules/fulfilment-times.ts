@@ -171,7 +171,24 @@ export function slotsOnDate(
       slots.push({ time, starts_at: startsAt });
     }
   }
-  return slots.sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+  // Same-format ISO UTC instants: code-unit order is time order (localeCompare costs far more).
+  return slots.sort((a, b) => (a.starts_at < b.starts_at ? -1 : a.starts_at > b.starts_at ? 1 : 0));
+}
+
+/**
+ * Whether `time` on `date` (starting at `startsAt`) is one of slotsOnDate's, without listing them
+ * all (decision 053): on a day with one UTC offset a grid time is offered when its whole slot fits
+ * in one of the date's windows; a day the clocks change asks slotsOnDate itself.
+ */
+function offersSlot(date: string, time: string, startsAt: string, rules: Parameters<typeof slotsOnDate>[1]) {
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  const before = offsetMinutes(midnight - 86_400_000, rules.timezone);
+  if (before !== offsetMinutes(midnight + 2 * 86_400_000, rules.timezone)) {
+    return slotsOnDate(date, rules).some((slot) => slot.starts_at === startsAt);
+  }
+  const m = minutesOfDay(time);
+  if (m % rules.slotMinutes !== 0 || iso(midnight + (m - before) * minute) !== startsAt) return false;
+  return windowsFor(date, rules).some(([from, to]) => m >= from && m + rules.slotMinutes <= to);
 }
 
 const isFull = (slotStart: string, rules: Pick<FulfilmentTimeRules, 'capacity'>, counts: SlotCounts) =>
@@ -265,8 +282,7 @@ export function resolveOrderTime(
   if (daysBetween(today, date) >= rules.daysAhead) return { ok: false, reason: 'not_offered' };
   if (closedOn(date, rules)) return { ok: false, reason: 'closed' };
   if (!openAt(rules, new Date(at))) return { ok: false, reason: 'closed' };
-  if (!slotsOnDate(date, rules).some((slot) => slot.starts_at === startsAt))
-    return { ok: false, reason: 'not_offered' };
+  if (!offersSlot(date, time, startsAt, rules)) return { ok: false, reason: 'not_offered' };
   if (at < now.getTime() + rules.leadMinutes * minute) return { ok: false, reason: 'too_soon' };
   if (isFull(startsAt, rules, counts)) return { ok: false, reason: 'full' };
   return { ok: true, asap: false, scheduled_for: startsAt, slot_start: startsAt };

@@ -40,11 +40,23 @@ function partsOf(ms: number, timeZone: string) {
   return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
 }
 
+/**
+ * Offsets already asked, by zone and instant: a pure answer of Intl's, and every order's time check
+ * asks the same few instants again (its date's midnights, its slot's day either side; decision 053).
+ */
+const offsets = new Map<string, number>();
+
 /** Minutes the zone is ahead of UTC at the instant `ms`. */
 export function offsetMinutes(ms: number, timeZone: string): number {
+  const key = `${timeZone}|${ms}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
   const p = partsOf(ms, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+  const offset = Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+  if (offsets.size >= 4096) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -56,27 +68,29 @@ function zonedAt(ms: number, timeZone: string): ZonedParts & { second: number } 
 }
 
 /**
- * The last UTC minute asked of each zone, with its local parts. Intl's formatToParts is the costly
+ * The UTC minutes asked of each zone, with their local parts. Intl's formatToParts is the costly
  * step of every cart pricing and slot (decision 050); within one UTC minute the local minute is the
  * same whenever the zone's offset is whole minutes (its start shows second 0), as every offset in
  * use today is, and offsets change on whole minutes.
  */
-const lastMinute = new Map<string, { minute: number; parts: ZonedParts }>();
+const minutesAsked = new Map<string, ZonedParts>();
 
 /** The local date, time and weekday of an instant in the zone. */
 export function toZoned(instant: string | number | Date, timeZone: string): ZonedParts {
   const ms = typeof instant === 'number' ? instant : new Date(instant).getTime();
   const minute = Math.floor(ms / 60_000);
-  const known = lastMinute.get(timeZone);
-  if (known?.minute === minute) return { ...known.parts };
+  // Several minutes per zone, not only the last: an order asks of now and of its slot in turn (decision 053).
+  const key = `${timeZone}|${minute}`;
+  const known = minutesAsked.get(key);
+  if (known) return { ...known };
   if (!Number.isFinite(minute)) return zonedAt(ms, timeZone); // Intl's RangeError
   const { second, ...parts } = zonedAt(minute * 60_000, timeZone);
   if (second !== 0) {
     const { second: _second, ...exact } = zonedAt(ms, timeZone);
     return exact;
   }
-  if (lastMinute.size >= 100) lastMinute.clear();
-  lastMinute.set(timeZone, { minute, parts });
+  if (minutesAsked.size >= 4096) minutesAsked.clear();
+  minutesAsked.set(key, parts);
   return { ...parts };
 }
 

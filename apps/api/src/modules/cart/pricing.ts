@@ -226,6 +226,7 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
         unavailable: [],
         currency: null,
         couponIds: [],
+        tenant: undefined,
       };
     }
     const restaurantId = first.restaurant_id;
@@ -283,6 +284,8 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
       unavailable,
       currency: tenant.currency,
       couponIds: couponIdsOf(result.adjustments),
+      // The tenant row the money was computed with, at the pricing version the caller read (frozen).
+      tenant: tenant as Tenant | undefined,
     };
   }
 

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { precompiled } from '../../db/precompiled.js';
+import { precompiled, precompiledInsert } from '../../db/precompiled.js';
 import type { CartItemsTable } from '../../db/schema.js';
 
 /** The cart's owner: exactly one of user_id and guest_id, within the tenant. */
@@ -19,6 +19,30 @@ const guestLines = precompiled((db: Db, tenantId: number, guestId: number) =>
     .where('tenant_id', '=', tenantId)
     .where('guest_id', '=', guestId)
     .orderBy('id'),
+);
+
+const lineColumns = [
+  'tenant_id',
+  'user_id',
+  'guest_id',
+  'restaurant_id',
+  'kind',
+  'restaurant_product_id',
+  'product_id',
+  'deal_id',
+  'combo_product_id',
+  'quantity',
+  'is_half_and_half',
+  'notes',
+  'selection',
+] as const satisfies readonly (keyof CartItemsTable)[];
+
+/** A cart line as it is added: every column of `lineColumns` given. */
+export type NewCartLine = { [K in (typeof lineColumns)[number]]-?: Insertable<CartItemsTable>[K] };
+
+/** Every add to cart inserts one line (decision 053): built once. */
+const insertLine = precompiledInsert(lineColumns, (db: Db, row: NewCartLine) =>
+  db.insertInto('cart_items').values(row).returning('id'),
 );
 
 export function cartRepository(db: Db) {
@@ -44,8 +68,9 @@ export function cartRepository(db: Db) {
         ).n,
       ),
 
-    async insert(row: Insertable<CartItemsTable>) {
-      const inserted = await db.insertInto('cart_items').values(row).returning('id').executeTakeFirstOrThrow();
+    async insert(row: NewCartLine) {
+      const [inserted] = await insertLine(db, row);
+      if (!inserted) throw new Error('cart line insert returned no row');
       return inserted.id;
     },
 

@@ -173,9 +173,8 @@ async function specialHoursOf(
 /** Whether a dine-in order can be taken at `at`: weekly hours, special hours and closures. */
 async function openForDineIn(ex: Db, tenantId: number, restaurant: { id: number; timezone: string }, at: Date) {
   const fromDate = addDays(at.toISOString().slice(0, 10), -2);
-  const [ranges, closedDates, specialHours] = await Promise.all([
-    repo.hours(ex, tenantId, restaurant.id, 'dine_in'),
-    repo.closedDates(ex, tenantId, restaurant.id, 'dine_in', fromDate),
+  const [{ hours: ranges, closedDates }, specialHours] = await Promise.all([
+    repo.rules(ex, tenantId, restaurant.id, 'dine_in', fromDate),
     specialHoursOf(ex, tenantId, restaurant.id, 'dine_in', fromDate),
   ]);
   return isOpenNow({ ranges, closedDates, specialHours, timezone: restaurant.timezone }, at);
@@ -197,11 +196,9 @@ export function fulfilmentService(
   ) {
     // From yesterday's date: the restaurant's today is at most a day behind UTC's (one more for margin).
     const fromDate = addDays(new Date(clock().getTime()).toISOString().slice(0, 10), -2);
-    const [hours, closedDates, specialHours, row, settings] = await Promise.all([
-      repo.hours(ex, tenantId, restaurant.id, method),
-      repo.closedDates(ex, tenantId, restaurant.id, method, fromDate),
+    const [{ hours, closedDates, settings: row }, specialHours, settings] = await Promise.all([
+      repo.rules(ex, tenantId, restaurant.id, method, fromDate),
       specialHoursOf(ex, tenantId, restaurant.id, method, fromDate),
-      repo.settings(ex, tenantId, restaurant.id),
       known && 'settings' in known ? known.settings : settingsService(ex).resolve(tenantId, restaurant.id),
     ]);
     const s = row ?? defaultFulfilmentSettings;

@@ -53,10 +53,10 @@ export function orderNotices(
   }
 
   /** Mail is a courtesy: the order stands when the mail server is down, and the log says so. */
-  async function mail(row: OrderRow, order: Order, kind: 'confirmation' | 'status') {
+  async function mail(row: OrderRow, order: Order, kind: 'confirmation' | 'status', known?: Tenant) {
     try {
       const token = row.user_id === null ? await accessToken(row) : null;
-      const tenant = await tenants.byId(row.tenant_id);
+      const tenant = known ?? (await tenants.byId(row.tenant_id));
       const ctx = { ...mailContextOf(tenant), link: linkFor(order, token) };
       const message =
         kind === 'confirmation' ? withInvoice(order, tenant, confirmationMail(order, ctx)) : statusMail(order, ctx);
@@ -82,19 +82,20 @@ export function orderNotices(
 
   /**
    * After a change committed: tell the listeners and, for the moves customers care about, mail.
-   * `seen`: the row as read after the commit and its view, when the caller already has them.
+   * `seen`: the row as committed and its view, when the caller already has them, and the tenant
+   * row when it read one in the same transaction (a placed order's pricing).
    */
   async function announce(
     id: number,
     tenantId: number,
     type: OrderEvent['type'],
-    seen?: { row: OrderRow; order: Order },
+    seen?: { row: OrderRow; order: Order; tenant?: Tenant | undefined },
   ) {
     const row = seen?.row ?? (await repo.find(db, tenantId, id));
     if (!row) return;
     const order = seen?.order ?? (await view(row));
     publish(type, order, row);
-    if (order.status === 'placed') await mail(row, order, 'confirmation');
+    if (order.status === 'placed') await mail(row, order, 'confirmation', seen?.tenant);
     else if (order.status === 'accepted' || order.status === 'cancelled') await mail(row, order, 'status');
   }
 

@@ -7,9 +7,8 @@ import {
   tipCents,
   tipTaxCents,
 } from '@orderfront/core';
-import type { Insertable } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
-import type { OrderRow, OrdersTable } from '../../db/schema.js';
+import type { OrderRow, Tenant } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { checkedIdempotencyKey } from '../../lib/idempotency.js';
 import { metrics } from '../../lib/metrics.js';
@@ -17,14 +16,13 @@ import { sha256 } from '../auth/crypto.js';
 import type { CartService } from '../cart/service.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import { settingsService } from '../settings/service.js';
-import { tenantService } from '../tenants/service.js';
 import { tipsService } from '../tips/service.js';
 import { type OrderAccessCheck, orderAccessTtlMs, signLink } from './access.js';
 import type { OrderContext, Trx } from './context.js';
 import type { OrderNotices } from './notices.js';
 import type { PaymentLifecycle } from './payment-lifecycle.js';
 import { ownerKeyOf, placementRepository } from './placement-repository.js';
-import type { OrderOwner } from './repository.js';
+import type { OrderDraft, OrderOwner } from './repository.js';
 import { type Snapshot, snapshotLine } from './snapshot.js';
 import type { OrderViews } from './views.js';
 
@@ -91,16 +89,21 @@ async function settleWithTip(
   split: PaymentSplit,
   iso: string,
   accessTokenHash: string,
+  tenant: Tenant | undefined,
 ) {
-  const [settings, tenant] = await Promise.all([
-    tipsService(trx).settings(owner.tenantId),
-    tenantService(trx).byId(owner.tenantId),
-  ]);
+  const settings = await tipsService(trx).settings(owner.tenantId);
   const tip = tipCents(body.tip, split.total, settings, body.method);
   if (!tip.ok) throw new AppError('unprocessable', tip.message, { tip: tip.message });
   // Tax inside the tip, fixed now so a later change of the setting never changes the order (decision 044).
   const tipTax = tipTaxCents(tip.cents, tenant?.tax_rate_bps ?? 0, settings.taxed);
   return { ...settle(body, split, tip.cents, tipTax, iso), access_token_hash: accessTokenHash };
+}
+
+/** What the placing transaction committed besides the row: read or written by it, not read again. */
+interface Committed {
+  restaurant: Restaurant;
+  history: { status: OrderRow['status']; note: null; created_at: string }[];
+  tenant: Tenant | undefined;
 }
 
 interface Placement {
@@ -166,7 +169,7 @@ function draftRow({ owner, body, restaurant, time, priced, customer, orderNumber
     released_at: null,
     created_at: iso,
     updated_at: iso,
-  } satisfies Insertable<OrdersTable>;
+  } satisfies OrderDraft;
 }
 
 async function customerDetails(owner: OrderOwner, body: PlaceOrderBody, trx: Trx) {
@@ -232,6 +235,34 @@ async function reserveTime(
 }
 
 /**
+ * The order takes the lines it priced, and only those. Another order of the same cart (a second
+ * tab; on PostgreSQL one at another time runs alongside, sharing no slot row) may have read them
+ * too: whichever deletes them first has them, the other is refused.
+ */
+async function takeLines(cart: CartService, trx: Trx, owner: OrderOwner, priced: Priced) {
+  const lineIds = [...new Set(priced.items.map((item) => item.id))];
+  if ((await cart.take(owner, lineIds, trx)) !== lineIds.length) {
+    throw new AppError('conflict', 'Your cart was just ordered in another window. Check your orders.', {
+      cart: 'Already ordered',
+    });
+  }
+}
+
+/** The answer to an order placed with no payment started: what its transaction committed, not read again. */
+async function answerCommitted(
+  view: OrderViews['view'],
+  credential: OrderAccessCheck['credential'],
+  row: OrderRow,
+  committed: Committed,
+) {
+  // Good for a day from the order's creation, so a retry answers the same credential.
+  const access = await credential(row, Date.parse(row.created_at) + orderAccessTtlMs);
+  const order = await view(row, { restaurant: committed.restaurant, history: committed.history });
+  const placed: PlacedOrder = { order, payment: null, access_token: access.access };
+  return { placed, fresh: row };
+}
+
+/**
  * POST /v2/orders: one transaction re-prices the cart, checks the restaurant, time, zone and
  * availability, reserves, creates the order with its snapshot and clears the cart. The same
  * Idempotency-Key answers the same order, however many times and however concurrently it comes.
@@ -247,8 +278,13 @@ export function placeOrder(
   const { deps, db, repo, now } = context;
   const { payments, fulfilment, coupons } = deps;
 
-  /** The answer, with the row it was read from (the confirmation mail reuses both). */
-  async function answerOf(row: OrderRow) {
+  /**
+   * The answer, with the row it was read from (the confirmation mail reuses both). `committed`: what
+   * the placing transaction committed (its row, restaurant and first status), used as it is when no
+   * payment was started since (decision 053); otherwise the row is read again.
+   */
+  async function answerOf(row: OrderRow, committed?: Committed) {
+    if (committed && row.status !== 'pending_payment') return answerCommitted(view, credential, row, committed);
     const payment = row.status === 'pending_payment' ? await ensurePayment(row) : null;
     const fresh = (await repo.find(db, row.tenant_id, row.id)) ?? row;
     // Good for a day from the order's creation, so a retry answers the same credential.
@@ -319,20 +355,6 @@ export function placeOrder(
     return quote.delivery_charge > 0 ? priceCart({ delivery_charge_cents: quote.delivery_charge }) : priced;
   }
 
-  /**
-   * The order takes the lines it priced, and only those. Another order of the same cart (a second
-   * tab; on PostgreSQL one at another time runs alongside, sharing no slot row) may have read them
-   * too: whichever deletes them first has them, the other is refused.
-   */
-  async function takeLines(trx: Trx, owner: OrderOwner, priced: Priced) {
-    const lineIds = [...new Set(priced.items.map((item) => item.id))];
-    if ((await cart.take(owner, lineIds, trx)) !== lineIds.length) {
-      throw new AppError('conflict', 'Your cart was just ordered in another window. Check your orders.', {
-        cart: 'Already ordered',
-      });
-    }
-  }
-
   async function placeIn(
     trx: Trx,
     owner: OrderOwner,
@@ -355,7 +377,7 @@ export function placeOrder(
     const known = await openRestaurant(context, trx, owner, body);
     const time = await reserveTime(context, trx, owner, body, known, at);
     const priced = await priceFor(trx, owner, body, known, at);
-    await takeLines(trx, owner, priced);
+    await takeLines(cart, trx, owner, priced);
     const customer = await customerDetails(owner, body, trx);
     const counter = await placement.nextNumber(owner.tenantId, randomBytes(32).toString('base64url'));
     const draft = await repo.insert(
@@ -383,8 +405,10 @@ export function placeOrder(
       loyaltyPoints: body.loyalty_points ?? null,
       now: at,
     });
-    const settled = await settleWithTip(trx, owner, body, split, iso, sha256(signLink(counter.link_secret, draft)));
-    await repo.update(trx, draft, settled);
+    const linkHash = sha256(signLink(counter.link_secret, draft));
+    // The tenant row pricing used, read at the pricing version this transaction saw (decision 053).
+    const settled = await settleWithTip(trx, owner, body, split, iso, linkHash, priced.tenant);
+    await repo.settle(trx, draft, settled);
     await repo.addHistory(trx, {
       tenant_id: owner.tenantId,
       order_id: draft.id,
@@ -398,7 +422,12 @@ export function placeOrder(
     if (priced.couponIds.length > 0 && settled.status === 'placed')
       await coupons.markUsed(trx, { tenantId: owner.tenantId, orderId: draft.id });
     await placement.linkKey(owner.tenantId, ownerKey, key.hash, draft.id);
-    return { ...draft, ...settled };
+    const committed: Committed = {
+      restaurant: known.restaurant,
+      history: [{ status: settled.status, note: null, created_at: iso }],
+      tenant: priced.tenant,
+    };
+    return { row: { ...draft, ...settled }, committed };
   }
 
   async function place(
@@ -416,8 +445,9 @@ export function placeOrder(
 
     const at = now();
     let row: OrderRow;
+    let committed: Committed;
     try {
-      row = await repo.transaction((trx) => placeIn(trx, owner, body, key, at));
+      ({ row, committed } = await repo.transaction((trx) => placeIn(trx, owner, body, key, at)));
     } catch (error) {
       if (isUniqueViolation(error)) {
         const other = await replayOf(owner, key.hash, key.fingerprint);
@@ -425,8 +455,10 @@ export function placeOrder(
       }
       throw error;
     }
-    const { placed, fresh } = await answerOf(row);
-    if (row.status === 'placed') await announce(row.id, row.tenant_id, 'placed', { row: fresh, order: placed.order });
+    const { placed, fresh } = await answerOf(row, committed);
+    if (row.status === 'placed') {
+      await announce(row.id, row.tenant_id, 'placed', { row: fresh, order: placed.order, tenant: committed.tenant });
+    }
     return { placed, created: true };
   }
 

@@ -1,20 +1,59 @@
+import type { Db } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { Executor, OrderOwner } from './repository.js';
 
 /** One idempotency key per owner: a user's and a guest's never collide. */
 export const ownerKeyOf = (owner: OrderOwner) =>
   'user_id' in owner ? `user:${owner.user_id}` : `guest:${owner.guest_id}`;
 
+// Every order runs these (decision 053): built and compiled once, not per order.
+const keyOf = precompiled((db: Db, tenantId: number, ownerKey: string, keyHash: string) =>
+  db
+    .selectFrom('order_idempotency_keys')
+    .select(['fingerprint', 'order_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('owner_key', '=', ownerKey)
+    .where('key_hash', '=', keyHash),
+);
+const insertKeyRow = precompiled(
+  (db: Db, tenantId: number, ownerKey: string, keyHash: string, fingerprint: string, createdAt: string) =>
+    db.insertInto('order_idempotency_keys').values({
+      tenant_id: tenantId,
+      owner_key: ownerKey,
+      key_hash: keyHash,
+      fingerprint,
+      created_at: createdAt,
+    }),
+);
+const linkKeyRow = precompiled((db: Db, tenantId: number, ownerKey: string, keyHash: string, orderId: number) =>
+  db
+    .updateTable('order_idempotency_keys')
+    .set({ order_id: orderId })
+    .where('tenant_id', '=', tenantId)
+    .where('owner_key', '=', ownerKey)
+    .where('key_hash', '=', keyHash),
+);
+/**
+ * The counter moves by one in one statement: the first order of a tenant makes the row at 1001
+ * (1000, then its first order), every later one adds one to it; the row's lock (PostgreSQL) or the
+ * write transaction (SQLite) keeps two orders from taking the same number.
+ */
+const takeNumber = precompiled((db: Db, tenantId: number, newSecret: string) =>
+  db
+    .insertInto('order_counters')
+    .values({ tenant_id: tenantId, last_number: 1001, link_secret: newSecret })
+    .onConflict((oc) =>
+      oc.column('tenant_id').doUpdateSet((eb) => ({ last_number: eb('order_counters.last_number', '+', 1) })),
+    )
+    .returning(['last_number', 'link_secret']),
+);
+
 /** What placing an order reads and writes besides the order: idempotency keys, counters, the customer. */
 export function placementRepository(exec: Executor) {
+  const on = exec as Db;
   return {
-    findKey: (tenantId: number, ownerKey: string, keyHash: string) =>
-      exec
-        .selectFrom('order_idempotency_keys')
-        .select(['fingerprint', 'order_id'])
-        .where('tenant_id', '=', tenantId)
-        .where('owner_key', '=', ownerKey)
-        .where('key_hash', '=', keyHash)
-        .executeTakeFirst(),
+    findKey: async (tenantId: number, ownerKey: string, keyHash: string) =>
+      (await keyOf(on, tenantId, ownerKey, keyHash))[0],
 
     async insertKey(row: {
       tenant_id: number;
@@ -23,32 +62,18 @@ export function placementRepository(exec: Executor) {
       fingerprint: string;
       created_at: string;
     }) {
-      await exec.insertInto('order_idempotency_keys').values(row).execute();
+      await insertKeyRow(on, row.tenant_id, row.owner_key, row.key_hash, row.fingerprint, row.created_at);
     },
 
     async linkKey(tenantId: number, ownerKey: string, keyHash: string, orderId: number) {
-      await exec
-        .updateTable('order_idempotency_keys')
-        .set({ order_id: orderId })
-        .where('tenant_id', '=', tenantId)
-        .where('owner_key', '=', ownerKey)
-        .where('key_hash', '=', keyHash)
-        .execute();
+      await linkKeyRow(on, tenantId, ownerKey, keyHash, orderId);
     },
 
     /** The tenant's next order number, and the secret that signs its order links. */
     async nextNumber(tenantId: number, newSecret: string) {
-      await exec
-        .insertInto('order_counters')
-        .values({ tenant_id: tenantId, last_number: 1000, link_secret: newSecret })
-        .onConflict((oc) => oc.column('tenant_id').doNothing())
-        .execute();
-      return exec
-        .updateTable('order_counters')
-        .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-        .where('tenant_id', '=', tenantId)
-        .returning(['last_number', 'link_secret'])
-        .executeTakeFirstOrThrow();
+      const [row] = await takeNumber(on, tenantId, newSecret);
+      if (!row) throw new Error(`no order counter for tenant ${tenantId}`);
+      return row;
     },
 
     /** The tenant's link secret, made (with its order counter) if the tenant has none yet. */

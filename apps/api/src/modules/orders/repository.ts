@@ -1,5 +1,6 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { precompiled, precompiledInsert } from '../../db/precompiled.js';
 import type { Database, OrderRow, OrderStatusValue, OrdersTable, PaymentStatusValue } from '../../db/schema.js';
 import type { CustomerOwner } from '../../lib/owner.js';
 
@@ -7,6 +8,132 @@ export type Executor = Db | Transaction<Database>;
 
 /** The order's owner: a registered user or a guest of the tenant. */
 export type OrderOwner = CustomerOwner;
+
+/** Every column an order is first inserted with (the rest take their defaults). */
+const draftColumns = [
+  'tenant_id',
+  'restaurant_id',
+  'user_id',
+  'guest_id',
+  'order_number',
+  'status',
+  'method',
+  'pickup_date',
+  'pickup_time',
+  'scheduled_for',
+  'slot_start',
+  'table_id',
+  'special_instructions',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'delivery_address',
+  'payment_method',
+  'payment_status',
+  'payment_provider',
+  'payment_id',
+  'refund_id',
+  'currency',
+  'subtotal_cents',
+  'discount_cents',
+  'tax_cents',
+  'delivery_cents',
+  'surcharge_cents',
+  'total_cents',
+  'amount_due_cents',
+  'item_count',
+  'coupon_code',
+  'coupon_id',
+  'snapshot',
+  'access_token_hash',
+  'ready_at',
+  'cancel_reason',
+  'placed_at',
+  'released_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof OrdersTable)[];
+
+/** An order as placing one inserts it: every column of `draftColumns` given. */
+export type OrderDraft = { [K in (typeof draftColumns)[number]]-?: Insertable<OrdersTable>[K] };
+
+/** What placing an order sets once its payment split is known (place-order.ts `settle`). */
+export interface OrderSettlement {
+  status: OrderStatusValue;
+  payment_status: PaymentStatusValue;
+  placed_at: string | null;
+  total_cents: number;
+  gift_card_cents: number;
+  loyalty_cents: number;
+  amount_due_cents: number;
+  tip_cents: number;
+  tip_tax_cents: number;
+  access_token_hash: string;
+}
+
+// Placing an order runs these once each (decision 053): built and compiled once, not per order.
+const insertDraft = precompiledInsert(draftColumns, (db: Db, row: OrderDraft) =>
+  db.insertInto('orders').values(row).returningAll(),
+);
+const settleOrder = precompiled(
+  (
+    db: Db,
+    tenantId: number,
+    id: number,
+    s0: string,
+    s1: string,
+    s2: string | null,
+    s3: number,
+    s4: number,
+    s5: number,
+    s6: number,
+    s7: number,
+    s8: number,
+    s9: string,
+  ) =>
+    db
+      .updateTable('orders')
+      .set({
+        status: s0 as OrderStatusValue,
+        payment_status: s1 as PaymentStatusValue,
+        placed_at: s2,
+        total_cents: s3,
+        gift_card_cents: s4,
+        loyalty_cents: s5,
+        amount_due_cents: s6,
+        tip_cents: s7,
+        tip_tax_cents: s8,
+        access_token_hash: s9,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id),
+);
+const insertHistory = precompiled(
+  (db: Db, tenantId: number, orderId: number, status: OrderStatusValue, note: string | null, createdAt: string) =>
+    db
+      .insertInto('order_status_history')
+      .values({ tenant_id: tenantId, order_id: orderId, status, note, created_at: createdAt }),
+);
+const restaurantOf = precompiled((db: Db, tenantId: number, id: number) =>
+  db
+    .selectFrom('restaurants')
+    // The slot claim and delivery quote take this row too (latitude, longitude, country).
+    .select([
+      'id',
+      'name',
+      'phone',
+      'street_name',
+      'suburb',
+      'city',
+      'timezone',
+      'status',
+      'latitude',
+      'longitude',
+      'country',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id),
+);
 
 export function orderRepository(db: Db) {
   return {
@@ -40,36 +167,39 @@ export function orderRepository(db: Db) {
         .orderBy('id')
         .execute(),
 
-    restaurant: (exec: Executor, tenantId: number, id: number) =>
-      exec
-        .selectFrom('restaurants')
-        // The slot claim and delivery quote take this row too (latitude, longitude, country).
-        .select([
-          'id',
-          'name',
-          'phone',
-          'street_name',
-          'suburb',
-          'city',
-          'timezone',
-          'status',
-          'latitude',
-          'longitude',
-          'country',
-        ])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst(),
+    restaurant: async (exec: Executor, tenantId: number, id: number) =>
+      (await restaurantOf(exec as Db, tenantId, id))[0],
 
-    async insert(trx: Executor, row: Insertable<OrdersTable>) {
-      return trx.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
+    async insert(trx: Executor, row: OrderDraft) {
+      const [inserted] = await insertDraft(trx as Db, row);
+      if (!inserted) throw new Error('order insert returned no row');
+      return inserted;
+    },
+
+    /** The order's status and money once its payment split is known, in the placing transaction. */
+    async settle(trx: Executor, order: Pick<OrderRow, 'tenant_id' | 'id'>, s: OrderSettlement) {
+      await settleOrder(
+        trx as Db,
+        order.tenant_id,
+        order.id,
+        s.status,
+        s.payment_status,
+        s.placed_at,
+        s.total_cents,
+        s.gift_card_cents,
+        s.loyalty_cents,
+        s.amount_due_cents,
+        s.tip_cents,
+        s.tip_tax_cents,
+        s.access_token_hash,
+      );
     },
 
     async addHistory(
       trx: Executor,
       row: { tenant_id: number; order_id: number; status: OrderStatusValue; note: string | null; created_at: string },
     ) {
-      await trx.insertInto('order_status_history').values(row).execute();
+      await insertHistory(trx as Db, row.tenant_id, row.order_id, row.status, row.note, row.created_at);
     },
 
     /**

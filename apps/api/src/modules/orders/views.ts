@@ -65,7 +65,9 @@ function toView(row: OrderRow, restaurant: RestaurantRow, history: HistoryRow[])
 export function orderViews({ db, repo }: OrderContext) {
   const lists = orderListRepository(db);
 
-  async function view(row: OrderRow): Promise<Order> {
+  /** `known`: the restaurant and history the caller holds already (an order it just placed). */
+  async function view(row: OrderRow, known?: { restaurant: RestaurantRow; history: HistoryRow[] }): Promise<Order> {
+    if (known) return toView(row, known.restaurant, known.history);
     const [restaurant, history] = await Promise.all([
       repo.restaurant(db, row.tenant_id, row.restaurant_id),
       repo.history(db, row),

@@ -1,8 +1,26 @@
 import type { FulfilmentMethod } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
+
+/** One restaurant's special hours: every order and times answer reads them (decision 053), built once. */
+const specialHoursOfOne = precompiled((db: Db, tenantId: number, restaurantId: number, fromDate: string) =>
+  db
+    .selectFrom('restaurant_special_hours')
+    .select(['id', 'date', 'method', 'opens_at', 'closes_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('restaurant_id', '=', restaurantId)
+    .where('date', '>=', fromDate)
+    .orderBy('date')
+    .orderBy('method')
+    .orderBy('opens_at'),
+);
 
 export function restaurantRepository(db: Db) {
   return {
+    /** specialHoursFrom for one restaurant. */
+    specialHoursOf: (tenantId: number, restaurantId: number, fromDate: string) =>
+      specialHoursOfOne(db, tenantId, restaurantId, fromDate),
+
     /** One tenant's restaurants of one status, by name. */
     listByStatus(tenantId: number, status: number) {
       return db

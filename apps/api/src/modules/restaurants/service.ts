@@ -134,8 +134,8 @@ export function restaurantService(db: Db, now: () => Date = () => new Date()) {
   }
 
   /** A restaurant's special hours from `fromDate` on (decision 043); the back office manages them. */
-  const specialHoursFrom = async (tenantId: number, id: number, fromDate: string) =>
-    (await restaurants.specialHoursFrom(tenantId, [id], fromDate)).map(({ restaurant_id: _, ...h }) => h);
+  const specialHoursFrom = (tenantId: number, id: number, fromDate: string) =>
+    restaurants.specialHoursOf(tenantId, id, fromDate);
 
   return { listWithImages, detail, specialHoursFrom };
 }

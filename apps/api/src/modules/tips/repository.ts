@@ -1,11 +1,17 @@
 import { defaultTipSettings, type TipSettings } from '@orderfront/core';
 import type { Db } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
+
+/** Every order reads them (decision 053): built once. */
+const settingsRow = precompiled((db: Db, tenantId: number) =>
+  db.selectFrom('tip_settings').selectAll().where('tenant_id', '=', tenantId),
+);
 
 /** A tenant's tip settings (decision 040); no row reads as the defaults, tips off. */
 export function tipsRepository(db: Db) {
   return {
     async settings(tenantId: number): Promise<TipSettings> {
-      const row = await db.selectFrom('tip_settings').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
+      const [row] = await settingsRow(db, tenantId);
       if (!row) return defaultTipSettings;
       return {
         methods: { pickup: row.pickup === 1, delivery: row.delivery === 1, dine_in: row.dine_in === 1 },
