@@ -27,6 +27,11 @@ const envSchema = z.object({
     .describe(
       "PostgreSQL connections each API process may hold; times the processes, below the server's `max_connections` (decision 034)",
     ),
+  DATABASE_NAMED_STATEMENTS: booleanFlag
+    .default(true)
+    .describe(
+      'PostgreSQL: prepare each statement once per connection (named statements, decision 054); `false` behind a transaction-pooling proxy that cannot keep them',
+    ),
   TENANT_ID: z.coerce
     .number()
     .int()
@@ -178,7 +183,7 @@ export function configReference(): { name: string; default: string | null; meani
 
 export type DatabaseTarget =
   | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string; schema?: string; poolMax?: number };
+  | { dialect: 'postgres'; url: string; schema?: string; poolMax?: number; namedStatements?: boolean };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -228,7 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   }
   const url = e.DATABASE_URL;
   const database: DatabaseTarget = url?.startsWith('postgres')
-    ? { dialect: 'postgres', url, poolMax: e.DATABASE_POOL_MAX }
+    ? { dialect: 'postgres', url, poolMax: e.DATABASE_POOL_MAX, namedStatements: e.DATABASE_NAMED_STATEMENTS }
     : {
         dialect: 'sqlite',
         file: path.resolve(root, url ? url.slice('sqlite:'.length) : 'data/storefront.sqlite'),

@@ -16,12 +16,21 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {
     const url = 'postgres://shop@127.0.0.1:5432/shop';
-    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url, poolMax: 10 });
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({
+      dialect: 'postgres',
+      url,
+      poolMax: 10,
+      namedStatements: true,
+    });
     // Each process's pool, sized for the server's max_connections (decision 034); nonsense is refused.
     expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '4' }).database).toEqual({
       dialect: 'postgres',
       url,
       poolMax: 4,
+      namedStatements: true,
+    });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_NAMED_STATEMENTS: 'false' }).database).toMatchObject({
+      namedStatements: false,
     });
     expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
   });

@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { metrics } from '../lib/metrics.js';
+import { withNamedStatements } from './named-statements.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -62,6 +63,7 @@ export function createDialect(target: DatabaseTarget) {
       // A schema per test run keeps parallel runs apart (see test/support).
       options: target.schema ? `-c search_path=${target.schema}` : undefined,
     });
+    if (target.namedStatements !== false) pool.on('connect', (client) => withNamedStatements(client));
     metrics.trackPool(pool);
     return new PostgresDialect({ pool });
   }

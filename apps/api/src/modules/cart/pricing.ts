@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/schema.js';
 import { deepFreeze } from '../../lib/freeze.js';
-import { catalogueService, placeholderImage } from '../catalogue/service.js';
+import { catalogueService, placeholderImage, type VersionRow } from '../catalogue/service.js';
 import {
   type ActivePromotions,
   activePromotions,
@@ -152,8 +152,9 @@ const couponIdsOf = (adjustments: readonly PricingAdjustment[]) => [
  */
 function pricingInputs() {
   const cache = new Map<number, { version: number; tenant: Tenant | undefined; active: ActivePromotions }>();
-  return async (exec: Db, tenantId: number) => {
-    const version = await pricingVersion(exec, tenantId);
+  /** `known`: the version the caller read with the cart's lines; read here when not given. */
+  return async (exec: Db, tenantId: number, known?: { version: number | undefined }) => {
+    const version = known ? known.version : await pricingVersion(exec, tenantId);
     const hit = cache.get(tenantId);
     if (hit && hit.version === version) return hit;
     const [tenant, active] = await Promise.all([tenantService(exec).byId(tenantId), activePromotions(exec, tenantId)]);
@@ -184,8 +185,9 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     channel: MenuChannel,
     source = catalogue,
     now = new Date(),
+    known?: VersionRow | null,
   ): Promise<Catalogue & { timezone: string }> {
-    const parsed = await source.parsed(tenantId, restaurantId, channel);
+    const parsed = await source.parsed(tenantId, restaurantId, channel, known);
     // Dayparts are judged in the restaurant's time (decision 038).
     return { ...parsed, clock: { now, timezone: parsed.timezone } };
   }
@@ -214,9 +216,10 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
    */
   async function price(owner: CartOwner, options: CartPricingOptions, exec: Db = db) {
     const lineRepo = exec === db ? repo : cartRepository(exec);
-    const rows = (await lineRepo.lines(owner)).map(toStored);
+    const read = await lineRepo.linesWithVersions(owner);
+    const rows = read.lines.map(toStored);
     const first = rows[0];
-    if (!first) {
+    if (!first || !read.versions) {
       if (options.coupon_code?.trim()) throw bad('Invalid coupon code');
       return {
         restaurantId: null,
@@ -229,11 +232,12 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
         tenant: undefined,
       };
     }
+    const { versions } = read;
     const restaurantId = first.restaurant_id;
     const channel: MenuChannel = options.method === 'dine_in' ? 'dine_in' : 'online';
     // The restaurant's timezone comes with the catalogue version: one read fewer per pricing.
     const promoted = async () => {
-      const { tenant, active } = await inputsOf(exec, owner.tenantId);
+      const { tenant, active } = await inputsOf(exec, owner.tenantId, { version: versions.pricing });
       const code = options.coupon_code;
       const offered = await forPricing(exec, { tenantId: owner.tenantId, restaurantId, code, active });
       // The customer's history is read only when a coupon has a rule that reads it (decision 041).
@@ -247,6 +251,7 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
         channel,
         exec === db ? catalogue : catalogue.within(exec),
         options.now ?? new Date(),
+        versions.catalogue,
       ),
       promoted(),
     ]);

@@ -45,6 +45,73 @@ const insertLine = precompiledInsert(lineColumns, (db: Db, row: NewCartLine) =>
   db.insertInto('cart_items').values(row).returning('id'),
 );
 
+/**
+ * The lines with what pricing them reads first, in one round trip (decision 054): the tenant's
+ * pricing version and the catalogue version of the lines' restaurant (all lines are of one
+ * restaurant; `active_restaurant` is null when it is no longer active). Read before anything the
+ * versions key, so a cache is never filled with rows older than its version (decisions 034, 041).
+ */
+const linesWithVersions = (owner: 'user_id' | 'guest_id') =>
+  precompiled((db: Db, tenantId: number, ownerId: number) =>
+    db
+      .selectFrom('cart_items as ci')
+      .leftJoin('pricing_versions as pv', 'pv.tenant_id', 'ci.tenant_id')
+      .leftJoin('restaurants as r', (join) =>
+        join.onRef('r.tenant_id', '=', 'ci.tenant_id').onRef('r.id', '=', 'ci.restaurant_id').on('r.status', '=', 1),
+      )
+      .leftJoin('catalogue_versions as cv', (join) =>
+        join.onRef('cv.tenant_id', '=', 'ci.tenant_id').onRef('cv.restaurant_id', '=', 'ci.restaurant_id'),
+      )
+      .selectAll('ci')
+      .select([
+        'pv.version as pricing_version',
+        'r.id as active_restaurant',
+        'r.timezone',
+        'cv.version as catalogue_version',
+        'cv.next_change_at',
+      ])
+      .where('ci.tenant_id', '=', tenantId)
+      .where(`ci.${owner}`, '=', ownerId)
+      .orderBy('ci.id'),
+  );
+const userLinesWithVersions = linesWithVersions('user_id');
+const guestLinesWithVersions = linesWithVersions('guest_id');
+
+/**
+ * What adding to the cart checks, in one round trip (decision 054): the catalogue version of the
+ * restaurant added from (no row: not an active restaurant of the tenant), how many lines the cart
+ * holds and how many of them are another restaurant's.
+ */
+const openingFor = (owner: 'user_id' | 'guest_id') =>
+  precompiled((db: Db, tenantId: number, ownerId: number, restaurantId: number) =>
+    db
+      .selectFrom('restaurants as r')
+      .leftJoin('catalogue_versions as cv', (join) =>
+        join.onRef('cv.tenant_id', '=', 'r.tenant_id').onRef('cv.restaurant_id', '=', 'r.id'),
+      )
+      .select(['cv.version', 'cv.next_change_at', 'r.timezone'])
+      .select((eb) => [
+        eb
+          .selectFrom('cart_items')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .where(owner, '=', ownerId)
+          .as('lines'),
+        eb
+          .selectFrom('cart_items')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .where(owner, '=', ownerId)
+          .where('restaurant_id', '<>', restaurantId)
+          .as('others'),
+      ])
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.id', '=', restaurantId)
+      .where('r.status', '=', 1),
+  );
+const userOpening = openingFor('user_id');
+const guestOpening = openingFor('guest_id');
+
 export function cartRepository(db: Db) {
   const owned = (owner: CartOwner) => {
     const base = db.selectFrom('cart_items').where('tenant_id', '=', owner.tenantId);
@@ -58,6 +125,41 @@ export function cartRepository(db: Db) {
       owner.user_id !== undefined
         ? userLines(db, owner.tenantId, owner.user_id)
         : guestLines(db, owner.tenantId, owner.guest_id),
+
+    /** The lines and, when there are any, the versions pricing them reads first (one query). */
+    async linesWithVersions(owner: CartOwner) {
+      const rows = await (owner.user_id !== undefined
+        ? userLinesWithVersions(db, owner.tenantId, owner.user_id)
+        : guestLinesWithVersions(db, owner.tenantId, owner.guest_id));
+      const first = rows[0];
+      const lines = rows.map(
+        ({ pricing_version, active_restaurant, timezone, catalogue_version, next_change_at, ...line }) => line,
+      );
+      if (!first) return { lines, versions: undefined };
+      return {
+        lines,
+        versions: {
+          pricing: first.pricing_version ?? undefined,
+          catalogue:
+            first.active_restaurant === null || first.timezone === null
+              ? null
+              : { version: first.catalogue_version, next_change_at: first.next_change_at, timezone: first.timezone },
+        },
+      };
+    },
+
+    /**
+     * The restaurant's catalogue version row (null: no active restaurant of the tenant), the cart's
+     * line count and how many lines are another restaurant's.
+     */
+    async opening(owner: CartOwner, restaurantId: number) {
+      const [row] = await (owner.user_id !== undefined
+        ? userOpening(db, owner.tenantId, owner.user_id, restaurantId)
+        : guestOpening(db, owner.tenantId, owner.guest_id, restaurantId));
+      if (!row) return { version: null, lines: 0, others: 0 };
+      const { lines, others, ...version } = row;
+      return { version, lines: Number(lines ?? 0), others: Number(others ?? 0) };
+    },
 
     count: async (owner: CartOwner) =>
       Number(

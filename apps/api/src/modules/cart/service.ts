@@ -62,11 +62,13 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
 
   /** The restaurant's online catalogue, once the cart may take its lines (one restaurant per cart). */
   async function openFor(owner: CartOwner, restaurantId: number) {
-    const cat = await catalogueOf(owner.tenantId, restaurantId, 'online'); // 404 for another tenant's restaurant
+    // The catalogue version with the cart's line counts: one read (decision 054).
+    const read = await repo.opening(owner, restaurantId);
+    // 404 for another tenant's restaurant.
+    const cat = await catalogueOf(owner.tenantId, restaurantId, 'online', undefined, undefined, read.version);
     await settings.assertOnlineOrdering(owner.tenantId, restaurantId);
-    const existing = await repo.lines(owner);
-    if (existing.some((l) => l.restaurant_id !== restaurantId)) throw new AppError('conflict', otherRestaurantMessage);
-    return { cat, count: existing.length };
+    if (read.others > 0) throw new AppError('conflict', otherRestaurantMessage);
+    return { cat, count: read.lines };
   }
 
   async function add(owner: CartOwner, input: AddToCart) {

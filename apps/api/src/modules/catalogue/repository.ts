@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
@@ -18,6 +18,44 @@ const versionAndTimezone = precompiled((db: Db, tenantId: number, restaurantId: 
     .where('restaurants.id', '=', restaurantId)
     .where('restaurants.status', '=', 1),
 );
+
+/**
+ * The menu's one read (decision 054): the catalogue version of an active restaurant of the tenant
+ * a host is served by (the one mapped to the host, else the configured one, as the tenant's own
+ * lookup), with that tenant's id.
+ */
+const versionForHost = precompiled((db: Db, host: string, fallbackId: number, restaurantId: number) =>
+  db
+    .selectFrom('restaurants')
+    .leftJoin('catalogue_versions', (join) =>
+      join
+        .onRef('catalogue_versions.restaurant_id', '=', 'restaurants.id')
+        .onRef('catalogue_versions.tenant_id', '=', 'restaurants.tenant_id'),
+    )
+    .select([
+      'restaurants.tenant_id',
+      'catalogue_versions.version',
+      'catalogue_versions.next_change_at',
+      'restaurants.timezone',
+    ])
+    .where('restaurants.tenant_id', '=', (eb) =>
+      eb
+        .selectFrom('tenants')
+        .select('id')
+        .where((t) => t.or([t('host', '=', host), t('id', '=', fallbackId)]))
+        .orderBy(sql`case when host = ${host} then 0 else 1 end`)
+        .limit(1),
+    )
+    .where('restaurants.id', '=', restaurantId)
+    .where('restaurants.status', '=', 1),
+);
+
+/** An active restaurant's catalogue version as read (no row yet: version null). */
+export interface VersionRow {
+  version: number | null;
+  next_change_at: string | null;
+  timezone: string;
+}
 
 /** Every read and write of the catalogue; each one scoped by tenant. */
 export function catalogueRepository(db: Db) {
@@ -47,6 +85,25 @@ function versionRows(db: Db) {
       now = new Date(),
     ): Promise<{ version: number; timezone: string } | undefined> {
       const [row] = await versionAndTimezone(db, tenantId, restaurantId);
+      return this.versionOfRow(tenantId, restaurantId, row, now);
+    },
+
+    /** The version row of an active restaurant of the tenant serving `host`, with that tenant's id. */
+    async activeVersionForHost(host: string, fallbackId: number, restaurantId: number) {
+      const [row] = await versionForHost(db, host, fallbackId, restaurantId);
+      return row;
+    },
+
+    /**
+     * activeVersion from a row the caller read itself (the cart reads it with its lines, one round
+     * trip fewer: decision 054); undefined when the restaurant is not active.
+     */
+    async versionOfRow(
+      tenantId: number,
+      restaurantId: number,
+      row: VersionRow | undefined,
+      now = new Date(),
+    ): Promise<{ version: number; timezone: string } | undefined> {
       if (!row) return undefined;
       const { timezone } = row;
       if (row.version === null) return { version: 1, timezone };

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptedEncoding } from '../../lib/encoding.js';
 import { AppError } from '../../lib/errors.js';
-import { tenantService } from '../tenants/service.js';
+import { hostKey, tenantService } from '../tenants/service.js';
 import type { CachedAnswer } from './service.js';
 
 /** If-None-Match holds this ETag (or `*`); weak and strong forms compare equal. */
@@ -71,7 +71,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await catalogue.menu(await tenantOf(request), request.params.restaurant_id, request.query.channel);
+      const answer = await catalogue.forHost(
+        hostKey(request.hostname),
+        app.config.tenantId,
+        request.params.restaurant_id,
+        'menu',
+        request.query.channel,
+      );
       return sendCached(request, reply, answer);
     },
   );
@@ -112,9 +118,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await catalogue.deals(
-        await tenantOf(request),
+      const answer = await catalogue.forHost(
+        hostKey(request.hostname),
+        app.config.tenantId,
         request.params.restaurant_id,
+        'deals',
         request.query.channel,
       );
       return sendCached(request, reply, answer);
@@ -134,9 +142,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await catalogue.combos(
-        await tenantOf(request),
+      const answer = await catalogue.forHost(
+        hostKey(request.hostname),
+        app.config.tenantId,
         request.params.restaurant_id,
+        'combos',
         request.query.channel,
       );
       return sendCached(request, reply, answer);

@@ -16,7 +16,9 @@ import type { Database } from '../../db/schema.js';
 import { type Encoding, encode } from '../../lib/encoding.js';
 import { AppError } from '../../lib/errors.js';
 import { deepFreeze } from '../../lib/freeze.js';
-import { type BundleRows, type CatalogueSnapshot, catalogueRepository } from './repository.js';
+import { type BundleRows, type CatalogueSnapshot, catalogueRepository, type VersionRow } from './repository.js';
+
+export type { VersionRow } from './repository.js';
 
 export const placeholderImage = '/images/menu/placeholder.svg';
 
@@ -168,7 +170,7 @@ function buildBundles(channel: MenuChannel, rows: BundleRows, kind: 'deals' | 'c
   });
 }
 
-type Kind = 'menu' | 'deals' | 'combos';
+export type Kind = 'menu' | 'deals' | 'combos';
 type Answer = Menu | Deals | Combos;
 /** One answer of the catalogue as sent: the envelope serialised once, compressed once per encoding. */
 export interface CachedAnswer {
@@ -256,8 +258,12 @@ export function catalogueService(db: Db, shared?: Map<string, CacheEntry>) {
     });
   }
 
-  async function entryAndTimezone(tenantId: number, restaurantId: number) {
-    const active = await repo.activeVersion(tenantId, restaurantId);
+  /** `known`: the version row the caller already read (null: no active restaurant), else read here. */
+  async function entryAndTimezone(tenantId: number, restaurantId: number, known?: VersionRow | null) {
+    const active =
+      known === undefined
+        ? await repo.activeVersion(tenantId, restaurantId)
+        : await repo.versionOfRow(tenantId, restaurantId, known ?? undefined);
     if (active === undefined) throw new AppError('not_found', 'Restaurant not found');
     const { version, timezone } = active;
     const key = `${tenantId}:${restaurantId}`;
@@ -308,7 +314,31 @@ export function catalogueService(db: Db, shared?: Map<string, CacheEntry>) {
     kind: Kind,
     channel: MenuChannel,
   ): Promise<CachedAnswer> {
-    const entry = await entryFor(tenantId, restaurantId);
+    return answerOf(await entryFor(tenantId, restaurantId), tenantId, restaurantId, kind, channel);
+  }
+
+  /** An answer for the storefront at `host`: the tenant and the version in one read (decision 054). */
+  async function answerForHost(
+    host: string,
+    fallbackId: number,
+    restaurantId: number,
+    kind: Kind,
+    channel: MenuChannel,
+  ): Promise<CachedAnswer> {
+    const found = await repo.activeVersionForHost(host, fallbackId, restaurantId);
+    if (!found) throw new AppError('not_found', 'Restaurant not found');
+    const { tenant_id: tenantId, ...row } = found;
+    const { entry } = await entryAndTimezone(tenantId, restaurantId, row);
+    return answerOf(entry, tenantId, restaurantId, kind, channel);
+  }
+
+  async function answerOf(
+    entry: CacheEntry,
+    tenantId: number,
+    restaurantId: number,
+    kind: Kind,
+    channel: MenuChannel,
+  ): Promise<CachedAnswer> {
     const key = `${kind}:${channel}`;
     let cached = entry.bodies.get(key);
     if (!cached) {
@@ -326,13 +356,21 @@ export function catalogueService(db: Db, shared?: Map<string, CacheEntry>) {
       answer(tenantId, restaurantId, 'deals', channel),
     combos: (tenantId: number, restaurantId: number, channel: MenuChannel) =>
       answer(tenantId, restaurantId, 'combos', channel),
+    /** The menu, deals or combos of the storefront at `host` (its tenant, else `fallbackId`'s). */
+    forHost: (host: string, fallbackId: number, restaurantId: number, kind: Kind, channel: MenuChannel) =>
+      answerForHost(host, fallbackId, restaurantId, kind, channel),
 
     /**
      * The restaurant's menu, deals and combos for a channel, as the cart and the order price them:
      * one version read, and the parsed answers of that version (frozen, shared; never re-parsed).
      */
-    async parsed(tenantId: number, restaurantId: number, channel: MenuChannel): Promise<ParsedCatalogue> {
-      const { entry, timezone } = await entryAndTimezone(tenantId, restaurantId);
+    async parsed(
+      tenantId: number,
+      restaurantId: number,
+      channel: MenuChannel,
+      known?: VersionRow | null,
+    ): Promise<ParsedCatalogue> {
+      const { entry, timezone } = await entryAndTimezone(tenantId, restaurantId, known);
       const [menu, deals, combos] = await Promise.all([
         dataOf(entry, tenantId, restaurantId, 'menu', channel),
         dataOf(entry, tenantId, restaurantId, 'deals', channel),

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from './support/auth.js';
+import { addProduct, addToCart, type Caller, newGuest, type Shop, simpleProduct, startShop } from './support/orders.js';
+
+// Each query is a round trip to PostgreSQL, so the hot paths read what they need in as few
+// statements as they can (decision 054). Counted with the app's own query metrics (decision 028).
+const token = 'metrics-token-for-tests-0123456789';
+let shop: Shop;
+let guest: Caller;
+let guestId: number;
+
+beforeAll(async () => {
+  shop = await startShop({ env: { METRICS_TOKEN: token } });
+  guest = await newGuest(shop.ctx);
+  guestId = (guest.ids as { guest_id: number }).guest_id;
+  await addToCart(shop.ctx, guest, shop.restaurantId, simpleProduct(shop.menu), 1);
+});
+afterAll(async () => shop?.ctx.close());
+
+/** Every query the process has made so far, whatever its kind. */
+async function queriesSoFar() {
+  const res = await shop.ctx.app.inject({
+    method: 'GET',
+    url: '/api/metrics',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return res.body
+    .split('\n')
+    .filter((line) => line.startsWith('storefront_db_query_duration_seconds_count'))
+    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+}
+
+/** The queries one request makes, after the same request once (caches warm). */
+async function queriesOf(request: () => Promise<{ statusCode: number }>) {
+  await request();
+  // What a scrape itself reads is counted once and taken off.
+  const first = await queriesSoFar();
+  const before = await queriesSoFar();
+  const res = await request();
+  expect(res.statusCode).toBeLessThan(300);
+  return (await queriesSoFar()) - before - (before - first);
+}
+
+describe('queries per request on the hot paths', () => {
+  it('a menu read is one query: the tenant of the host and the catalogue version together', async () => {
+    const menu = () => shop.ctx.app.inject({ method: 'GET', url: `/api/v2/restaurants/${shop.restaurantId}/menu` });
+    expect(await queriesOf(menu)).toBe(1);
+  });
+
+  it('a cart read is two: the token, then the lines with the pricing and catalogue versions', async () => {
+    const read = () =>
+      shop.ctx.app.inject({ method: 'GET', url: `/api/v2/cart?guest_id=${guestId}`, headers: bearer(guest.token) });
+    expect(await queriesOf(read)).toBe(2);
+  });
+
+  it('an add is four: the token, the version with the line counts, the settings, the insert', async () => {
+    const add = () => addProduct(shop.ctx, guest, shop.restaurantId, simpleProduct(shop.menu));
+    expect(await queriesOf(add)).toBe(4);
+  });
+});
