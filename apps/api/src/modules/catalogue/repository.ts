@@ -38,13 +38,9 @@ const versionForHost = precompiled((db: Db, host: string, fallbackId: number, re
       'catalogue_versions.next_change_at',
       'restaurants.timezone',
     ])
+    // Two index lookups, as the tenant's own lookup (decision 055): no sort behind a bound limit.
     .where('restaurants.tenant_id', '=', (eb) =>
-      eb
-        .selectFrom('tenants')
-        .select('id')
-        .where((t) => t.or([t('host', '=', host), t('id', '=', fallbackId)]))
-        .orderBy(sql`case when host = ${host} then 0 else 1 end`)
-        .limit(1),
+      eb.fn.coalesce(eb.selectFrom('tenants').select('id').where('host', '=', host), sql.val(fallbackId)),
     )
     .where('restaurants.id', '=', restaurantId)
     .where('restaurants.status', '=', 1),
