@@ -8,8 +8,10 @@
 // processes sharing the port (WORKERS=2). Each database is a bench copy of the demo: open around the
 // clock, with the kitchen's orders per slot raised, so the bench measures the server and not the
 // capacity rule. The menu is measured once more at LOG_LEVEL=info (the default), its log going to a
-// file. BENCH_NODE=lts runs the API on the current Node LTS. BENCH_NODE_ARGS passes flags to the API's node (a CPU profile). BENCH_SECONDS (default 8) sets each measurement's length; the JSON of the run is
-// written to .bench-output/.
+// file. BENCH_NODE=lts runs the API on the current Node LTS. BENCH_NODE_ARGS passes flags to the
+// API's node (a CPU profile). BENCH_SECONDS (default 8) sets each measurement's length; the JSON of
+// the run is written to .bench-output/. BENCH_API=0 skips the API's figures (a pages-only run:
+// first-route JavaScript and Lighthouse against a fresh demo server, no load before them).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -332,15 +334,18 @@ const results = {
   apiNode: execFileSync(apiNode, ['--version']).toString().trim(),
 };
 try {
-  const helloPort = await freePort();
-  const hello = spawn(process.execPath, [path.join(root, 'bench/hello.mjs')], {
-    env: { ...process.env, PORT: String(helloPort) },
-    stdio: 'ignore',
-  });
-  procs.push(hello);
-  await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
-  results.hello = await measure({ url: `http://127.0.0.1:${helloPort}/` });
-  await stop(hello);
+  const apiFigures = process.env.BENCH_API !== '0';
+  if (apiFigures) {
+    const helloPort = await freePort();
+    const hello = spawn(process.execPath, [path.join(root, 'bench/hello.mjs')], {
+      env: { ...process.env, PORT: String(helloPort) },
+      stdio: 'ignore',
+    });
+    procs.push(hello);
+    await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
+    results.hello = await measure({ url: `http://127.0.0.1:${helloPort}/` });
+    await stop(hello);
+  }
 
   const orderCount = Number(process.env.BENCH_ORDERS ?? 3000);
   let pageRows = [];
@@ -348,13 +353,13 @@ try {
   {
     const { proc, base } = await startApi(sqlite.url);
     procs.push(proc);
-    results.sqlite = await measureApi('sqlite', base, proc.pid, sqlite.restaurantId, orderCount);
+    if (apiFigures) results.sqlite = await measureApi('sqlite', base, proc.pid, sqlite.restaurantId, orderCount);
     // Page weight and Lighthouse mobile (decision 035) against the same server, after the load.
     // BENCH_PAGES=0 skips them (an API-only run, e.g. under a CPU profile).
     if (process.env.BENCH_PAGES !== '0') pageRows = await (await import('./pages.mjs')).pageRows(base);
     await stop(proc);
   }
-  {
+  if (apiFigures) {
     // The menu again at the default log level, its lines going to a file (decision 055).
     const log = fs.openSync(path.join(dir, 'info.log'), 'a');
     const { proc, base } = await startApi(sqlite.url, { LOG_LEVEL: 'info' }, log);
@@ -368,7 +373,7 @@ try {
     await stop(proc);
     fs.closeSync(log);
   }
-  if (pgUrl) {
+  if (pgUrl && apiFigures) {
     const copy = await postgresCopy(pgUrl);
     try {
       const { proc, base } = await startApi(copy.url);
@@ -396,7 +401,7 @@ try {
   }
   results.assets = entryAssets();
 
-  const yard = results.hello.rps;
+  const yard = results.hello?.rps;
   const lat = (m) => `${m.rps} rps, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.errors} errors`;
   const rows = [
     [
@@ -411,8 +416,8 @@ try {
       `≤ ${goals.entryCssGzipKb} KB`,
       results.assets.css <= goals.entryCssGzipKb,
     ],
-    ['hello-world (yardstick)', lat(results.hello), '', true],
   ];
+  if (results.hello) rows.push(['hello-world (yardstick)', lat(results.hello), '', true]);
   for (const [db, r] of [
     ['sqlite', results.sqlite],
     ['postgres', results.postgres],

@@ -83,6 +83,12 @@ describe('server-rendered storefront pages', () => {
     expect(res.body).toMatch(/add\('script',\{type:'module',src:"\/assets\/index-[^"]+\.js"\}\)/);
     expect(res.body).toContain('window.__staticRouterHydrationData');
     expect(res.body).toContain('window.__STOREFRONT_SSR__=');
+    // Decision 052: the loader also starts the worker that loads Intl's data for the tenant's locale.
+    const warmUp = res.body.match(/new Worker\("([^"]+)"\)/)?.[1];
+    expect(warmUp).toBe('/intl-warm.js?locale=en-AU&currency=AUD&timezone=Australia%2FSydney');
+    const worker = await page(String(warmUp));
+    expect(worker.statusCode).toBe(200);
+    expect(worker.body).toContain('Intl.NumberFormat');
     // Every inline script carries this response's nonce.
     const nonce = res.body.match(/<script nonce="([^"]+)">/)?.[1];
     expect(String(res.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);

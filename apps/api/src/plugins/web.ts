@@ -74,11 +74,13 @@ function scriptsAfterPaint(template: string) {
   if (entry.length !== 1) return undefined;
   return {
     template: stripped,
-    loader(routeChunks: string[], nonce: string) {
+    /** `warmUp`: a worker started with the scripts (the Intl warm-up of decision 052), if any. */
+    loader(routeChunks: string[], nonce: string, warmUp?: string) {
       const preload = inlineJson([...firstChunk, ...routeChunks.filter((href) => !firstChunk.includes(href))]);
       const script = inlineJson(entry[0]);
       const add = `const add=(t,a)=>document.head.append(Object.assign(document.createElement(t),{crossOrigin:''},a))`;
-      const go = `const go=()=>{if(--n)return;for(const href of ${preload})add('link',{rel:'modulepreload',href});add('script',{type:'module',src:${script}})}`;
+      const worker = warmUp ? `try{new Worker(${inlineJson(warmUp)})}catch{}` : '';
+      const go = `const go=()=>{if(--n)return;${worker}for(const href of ${preload})add('link',{rel:'modulepreload',href});add('script',{type:'module',src:${script}})}`;
       const painted = `let painted=()=>{painted=()=>{};go()}`;
       const wait =
         "document.readyState==='loading'?document.addEventListener('DOMContentLoaded',go,{once:true}):go();" +
@@ -160,6 +162,8 @@ export async function registerWeb(app: FastifyInstance, root: string) {
   // Pages the browser renders itself keep the linked stylesheet, cached across visits.
   const withStyles = inlineStylesheet(page, root) ?? page;
   const afterPaint = scriptsAfterPaint(withStyles);
+  // Decision 052: loads the browser's Intl data off the main thread before hydration needs it.
+  const intlWarmUp = fs.existsSync(path.join(root, 'intl-warm.js')) ? '/intl-warm.js' : undefined;
 
   const renderer = await loadPageRenderer(app, root);
 
@@ -193,6 +197,7 @@ export async function registerWeb(app: FastifyInstance, root: string) {
       }),
     };
     const theme = config.settings?.theme;
+    const { locale, currency, timezone } = config.tenant;
     const nonce = scriptNonce(reply.raw);
     const pathname = request.url.split('?')[0] ?? '/';
     // Decision 035: the public pages come rendered, so they paint before any script runs.
@@ -202,7 +207,11 @@ export async function registerWeb(app: FastifyInstance, root: string) {
       theme ? seoTags(theme, app.config.publicBaseUrl, rendered?.seo) : `<title>${escapeHtml(tenant.name)}</title>`,
       `<script nonce="${nonce}">window.${runtimeConfigGlobal}=${inlineJson(config)}</script>`,
       rendered && afterPaint
-        ? afterPaint.loader(rendered.preload, nonce)
+        ? afterPaint.loader(
+            rendered.preload,
+            nonce,
+            intlWarmUp && `${intlWarmUp}?${new URLSearchParams({ locale, currency, timezone })}`,
+          )
         : (rendered?.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join(''),
       rendered?.head ?? '',
     ].join('');

@@ -3,6 +3,7 @@ import { HomeCatalogue } from '@/features/menu/components/home-catalogue';
 import { MenuView } from '@/features/menu/components/menu-view';
 import { ProductCardActionProvider } from '@/features/menu/components/product-card-slot';
 import { useConfigStore } from '@/features/settings/stores/config-store';
+import { WishlistHearts } from '@/features/wishlist/components/wishlist-heart';
 import { useCartAdd } from './catalogue-routes';
 import { wishlistHeart } from './menu-route';
 
@@ -17,29 +18,31 @@ export function HomeMenuSections({ restaurantId }: { restaurantId: number }) {
     if (window.location.hash === '#menu') menuRef.current?.scrollIntoView();
   }, []);
   return (
-    <ProductCardActionProvider action={wishlistHeart}>
-      <div id="menu" ref={menuRef} className="scroll-mt-16">
-        <HomeCatalogue
-          restaurantId={restaurantId}
-          channel="online"
-          categories={categories}
-          showBestSelling={general.showBestSellingSection}
-          showFreshAdditions={general.showFreshAdditionsSection}
-          showProductUnit={general.showProductUnit}
-          onAddToCart={addToCart}
-        />
-        <MenuView
-          restaurantId={restaurantId}
-          channel="online"
-          title={menu.title}
-          subtitle={menu.subtitle}
-          categoryLayout={menu.categoryLayout}
-          showOutOfStockProducts={menu.showOutOfStockProducts}
-          showProductUnit={general.showProductUnit}
-          onAddToCart={addToCart}
-          headingLevel={2}
-        />
-      </div>
-    </ProductCardActionProvider>
+    <WishlistHearts>
+      <ProductCardActionProvider action={wishlistHeart}>
+        <div id="menu" ref={menuRef} className="scroll-mt-16">
+          <HomeCatalogue
+            restaurantId={restaurantId}
+            channel="online"
+            categories={categories}
+            showBestSelling={general.showBestSellingSection}
+            showFreshAdditions={general.showFreshAdditionsSection}
+            showProductUnit={general.showProductUnit}
+            onAddToCart={addToCart}
+          />
+          <MenuView
+            restaurantId={restaurantId}
+            channel="online"
+            title={menu.title}
+            subtitle={menu.subtitle}
+            categoryLayout={menu.categoryLayout}
+            showOutOfStockProducts={menu.showOutOfStockProducts}
+            showProductUnit={general.showProductUnit}
+            onAddToCart={addToCart}
+            headingLevel={2}
+          />
+        </div>
+      </ProductCardActionProvider>
+    </WishlistHearts>
   );
 }

@@ -9,7 +9,7 @@ import {
   menuLabels,
 } from '@orderfront/core';
 import { Search } from 'lucide-react';
-import { type ReactNode, useDeferredValue, useState } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useMenu } from '../api/get-menu';
 import { CategoryNav } from './category-nav';
@@ -157,37 +157,41 @@ export function MenuView(props: MenuViewProps) {
               {term ? `No dishes match “${search.trim()}”.` : 'Nothing on the menu right now.'}
             </p>
           )}
+          {/* Decision 052: each category is a Suspense boundary, so a server-rendered menu hydrates its
+              cards after the page's frame, in short yielding tasks; a click on a card not yet hydrated
+              hydrates its category at once and then runs. Nothing inside suspends. */}
           {sections.map(({ category, products }) => (
-            <section
-              key={category.id}
-              id={`category-${category.slug}`}
-              aria-labelledby={`category-${category.slug}-title`}
-              className="scroll-mt-32"
-            >
-              <Sub id={`category-${category.slug}-title`} className="font-bold text-2xl">
-                {category.name}
-              </Sub>
-              <p className="mb-4 text-stone-600">{category.description}</p>
-              {outside.has(category.id) && (
-                <p className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-amber-900 text-sm">
-                  {outside.get(category.id)}
-                </p>
-              )}
-              <div className="grid gap-4 md:grid-cols-2">
-                {products.map((p) => (
-                  <ProductCard
-                    key={p.id}
-                    product={p}
-                    showUnit={props.showProductUnit}
-                    unavailableNote={outside.has(category.id) ? 'Not served now' : undefined}
-                    onChoose={(x) => {
-                      void productDialog.load();
-                      setOpenId(x.id);
-                    }}
-                  />
-                ))}
-              </div>
-            </section>
+            <Suspense key={category.id} fallback={null}>
+              <section
+                id={`category-${category.slug}`}
+                aria-labelledby={`category-${category.slug}-title`}
+                className="scroll-mt-32"
+              >
+                <Sub id={`category-${category.slug}-title`} className="font-bold text-2xl">
+                  {category.name}
+                </Sub>
+                <p className="mb-4 text-stone-600">{category.description}</p>
+                {outside.has(category.id) && (
+                  <p className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-amber-900 text-sm">
+                    {outside.get(category.id)}
+                  </p>
+                )}
+                <div className="grid gap-4 md:grid-cols-2">
+                  {products.map((p) => (
+                    <ProductCard
+                      key={p.id}
+                      product={p}
+                      showUnit={props.showProductUnit}
+                      unavailableNote={outside.has(category.id) ? 'Not served now' : undefined}
+                      onChoose={(x) => {
+                        void productDialog.load();
+                        setOpenId(x.id);
+                      }}
+                    />
+                  ))}
+                </div>
+              </section>
+            </Suspense>
           ))}
         </div>
       </div>

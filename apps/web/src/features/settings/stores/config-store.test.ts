@@ -137,6 +137,19 @@ describe('config store (spec §3, §4, §9)', () => {
     expect(store().theme.colors.primary).toBe('#0a0a0a');
   });
 
+  it('keeps its objects when a settings answer repeats what it has, so nothing re-renders (decision 052)', () => {
+    store().applySettings(settingsEntry({ colors: { primary: '#0a0a0a' } }));
+    const { theme, webSettings, paymentConfig } = store();
+    store().applySettings(settingsEntry({ colors: { primary: '#0a0a0a' } }));
+    expect(store().theme).toBe(theme);
+    expect(store().webSettings).toBe(webSettings);
+    expect(store().paymentConfig).toBe(paymentConfig);
+    store().applySettings(settingsEntry({ colors: { primary: '#0b0b0b' } }));
+    expect(store().theme).not.toBe(theme);
+    expect(store().theme.colors.primary).toBe('#0b0b0b');
+    expect(store().webSettings).toBe(webSettings);
+  });
+
   it('boots from the settings the server inlined, so nothing waits for a settings call', () => {
     bootConfigStore(
       { theme: { ...defaultTheme, hero: { ...defaultTheme.hero, title: 'Inlined' } }, is_online_order_enabled: 1 },

@@ -49,6 +49,11 @@ export interface ConfigActions {
 
 export type ConfigStore = ConfigState & ConfigActions;
 
+/** `next`, or `current` when both hold the same JSON (settings are plain JSON). */
+function same<T>(current: T, next: T): T {
+  return current === next || JSON.stringify(current) === JSON.stringify(next) ? current : next;
+}
+
 export function initialConfigState(): ConfigState {
   return {
     theme: defaultTheme,
@@ -73,18 +78,20 @@ export const useConfigStore = create<ConfigStore>()(
       setBannerVisible: (isBannerVisible) => set({ isBannerVisible }),
       setWebSettings: (webSettings) => set({ webSettings }),
       setPaymentConfig: (paymentConfig) => set({ paymentConfig }),
+      // Decision 052: an answer equal to what the page has keeps its objects, so the refresh after
+      // hydration re-renders nothing (every subscriber of a changed store renders again, synchronously).
       applySettings: (entry) =>
-        set({
-          theme: mergeTheme(defaultTheme, entry.web_config as ThemePatch),
-          webSettings: {
+        set((state) => ({
+          theme: same(state.theme, mergeTheme(defaultTheme, entry.web_config as ThemePatch)),
+          webSettings: same(state.webSettings, {
             tenant_id: entry.tenant_id,
             restaurant_id: entry.restaurant_id,
             is_online_order_enabled: entry.is_online_order_enabled,
             ...(entry.ordering && { ordering: entry.ordering }),
-          },
-          paymentConfig: entry.payment_gateway_config,
+          }),
+          paymentConfig: same(state.paymentConfig, entry.payment_gateway_config),
           isThemeLoading: false,
-        }),
+        })),
     }),
     {
       name: storageKeys.configStore,

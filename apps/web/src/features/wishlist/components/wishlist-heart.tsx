@@ -1,9 +1,22 @@
+import type { WishlistItem } from '@orderfront/core';
 import { Heart } from 'lucide-react';
+import { createContext, type ReactNode, use } from 'react';
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { useWishlist } from '../api/get-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
 
-/** The heart on a menu card: toggles the restaurant product in the signed-in user's wishlist. */
+const SavedItems = createContext<WishlistItem[] | undefined>(undefined);
+
+/**
+ * The wishlist for every heart inside, read once (decision 052): a query observer per card made the
+ * menu's hydration and its first effects several times longer.
+ */
+export function WishlistHearts({ children }: { children: ReactNode }) {
+  const { data } = useWishlist();
+  return <SavedItems value={data}>{children}</SavedItems>;
+}
+
+/** The heart on a menu card (inside `WishlistHearts`): toggles the restaurant product in the signed-in user's wishlist. */
 export function WishlistHeart({
   name,
   productId,
@@ -13,7 +26,7 @@ export function WishlistHeart({
   productId: number;
   restaurantProductId: number;
 }) {
-  const { data: items } = useWishlist();
+  const items = use(SavedItems);
   const add = useAddToWishlist();
   const remove = useRemoveFromWishlist();
   const saved = items?.find((item) => item.restaurant_product_id === restaurantProductId);
