@@ -113,13 +113,6 @@ const userOpening = openingFor('user_id');
 const guestOpening = openingFor('guest_id');
 
 export function cartRepository(db: Db) {
-  const owned = (owner: CartOwner) => {
-    const base = db.selectFrom('cart_items').where('tenant_id', '=', owner.tenantId);
-    return owner.user_id !== undefined
-      ? base.where('user_id', '=', owner.user_id)
-      : base.where('guest_id', '=', owner.guest_id as number);
-  };
-
   return {
     lines: (owner: CartOwner) =>
       owner.user_id !== undefined
@@ -160,15 +153,6 @@ export function cartRepository(db: Db) {
       const { lines, others, ...version } = row;
       return { version, lines: Number(lines ?? 0), others: Number(others ?? 0) };
     },
-
-    count: async (owner: CartOwner) =>
-      Number(
-        (
-          await owned(owner)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
 
     async insert(row: NewCartLine) {
       const [inserted] = await insertLine(db, row);

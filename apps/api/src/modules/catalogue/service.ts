@@ -308,15 +308,6 @@ export function catalogueService(db: Db, shared?: Map<string, CacheEntry>) {
     return data;
   }
 
-  async function answer(
-    tenantId: number,
-    restaurantId: number,
-    kind: Kind,
-    channel: MenuChannel,
-  ): Promise<CachedAnswer> {
-    return answerOf(await entryFor(tenantId, restaurantId), tenantId, restaurantId, kind, channel);
-  }
-
   /** An answer for the storefront at `host`: the tenant and the version in one read (decision 054). */
   async function answerForHost(
     host: string,
@@ -350,12 +341,6 @@ export function catalogueService(db: Db, shared?: Map<string, CacheEntry>) {
   }
 
   return {
-    menu: (tenantId: number, restaurantId: number, channel: MenuChannel) =>
-      answer(tenantId, restaurantId, 'menu', channel),
-    deals: (tenantId: number, restaurantId: number, channel: MenuChannel) =>
-      answer(tenantId, restaurantId, 'deals', channel),
-    combos: (tenantId: number, restaurantId: number, channel: MenuChannel) =>
-      answer(tenantId, restaurantId, 'combos', channel),
     /** The menu, deals or combos of the storefront at `host` (its tenant, else `fallbackId`'s). */
     forHost: (host: string, fallbackId: number, restaurantId: number, kind: Kind, channel: MenuChannel) =>
       answerForHost(host, fallbackId, restaurantId, kind, channel),
