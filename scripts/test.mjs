@@ -124,18 +124,21 @@ const skipped =
   (onLts?.numTodoTests ?? 0) +
   (e2e?.skipped ?? 0);
 
-/** Browser tests that failed once and passed on their retry (decision 051). */
-function flakyNames(report) {
+/** Browser tests (a Playwright JSON report) with a test of this status, by file and title. */
+function specNames(report, status) {
   const names = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      if ((spec.tests ?? []).some((t) => t.status === 'flaky')) names.push(`${spec.file} > ${spec.title}`);
+      if ((spec.tests ?? []).some((t) => t.status === status)) names.push(`${spec.file} > ${spec.title}`);
     }
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report?.suites ?? []) walk(suite);
   return names;
 }
+
+/** Browser tests that failed once and passed on their retry (decision 051). */
+const flakyNames = (report) => specNames(report, 'flaky');
 
 /** Names of the failed tests in a vitest (Jest-shaped) or Playwright JSON report, so CI's last lines say which. */
 function failedNames(report) {
@@ -145,14 +148,7 @@ function failedNames(report) {
       if (test.status === 'failed') names.push(`${path.relative(root, file.name)} > ${test.fullName}`);
     }
   }
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      if ((spec.tests ?? []).some((t) => t.status === 'unexpected')) names.push(`${spec.file} > ${spec.title}`);
-    }
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of report?.suites ?? []) walk(suite);
-  return names;
+  return [...names, ...specNames(report, 'unexpected')];
 }
 
 console.log('');

@@ -27,6 +27,13 @@ const onPostgres = testDialect === 'postgres';
 const rowsFrom = async (db: Db, table: string, min: number) =>
   (await sql<Record<string, unknown>>`select * from ${sql.table(table)} where a >= ${min} order by a`.execute(db)).rows;
 
+/** A table holding one row (a = 1), read once through a prepared `select *` so its plan is cached. */
+async function preparedTable(db: Db, table: string) {
+  await sql`create table ${sql.table(table)} (a integer)`.execute(db);
+  await sql`insert into ${sql.table(table)} (a) values (${1})`.execute(db);
+  expect(await rowsFrom(db, table, 0)).toEqual([{ a: 1 }]);
+}
+
 /** The named statements of the session (PostgreSQL only): their SQL texts, oldest first. */
 const preparedTexts = async (db: Db) =>
   (
@@ -50,9 +57,7 @@ describe('statement reuse', () => {
 
   it('answers with the new columns after a schema change under a prepared `select *`', async () => {
     const db = createKysely(target);
-    await sql`create table altered (a integer)`.execute(db);
-    await sql`insert into altered (a) values (${1})`.execute(db);
-    expect(await rowsFrom(db, 'altered', 0)).toEqual([{ a: 1 }]);
+    await preparedTable(db, 'altered');
     await sql`alter table altered add column b integer not null default 2`.execute(db);
     expect(await rowsFrom(db, 'altered', 0)).toEqual([{ a: 1, b: 2 }]);
     await sql`alter table altered drop column b`.execute(db);
@@ -63,9 +68,7 @@ describe('statement reuse', () => {
 
   it('inside a transaction, a stale statement fails that transaction only; the connection goes on', async () => {
     const db = createKysely(target);
-    await sql`create table stale (a integer)`.execute(db);
-    await sql`insert into stale (a) values (${1})`.execute(db);
-    expect(await rowsFrom(db, 'stale', 0)).toEqual([{ a: 1 }]);
+    await preparedTable(db, 'stale');
     await sql`alter table stale add column b integer not null default 2`.execute(db);
     const inTransaction = db.transaction().execute((trx) => rowsFrom(trx, 'stale', 0));
     // PostgreSQL aborts the transaction that meets the changed result; SQLite prepares anew.

@@ -369,15 +369,21 @@ describe('labels and offsets', () => {
 });
 
 describe('properties', () => {
+  /** Up to five weekly opening ranges on the quarter hour, any of them empty or reversed. */
+  const ranges = fc.array(
+    fc.record({
+      weekday: fc.integer({ min: 0, max: 6 }),
+      opens: fc.integer({ min: 0, max: 95 }),
+      closes: fc.integer({ min: 0, max: 96 }),
+    }),
+    { maxLength: 5 },
+  );
+  const hhmm = (quarter: number) =>
+    `${String(Math.floor(quarter / 4)).padStart(2, '0')}:${String((quarter % 4) * 15).padStart(2, '0')}`;
+  const hoursOf = (raw: { weekday: number; opens: number; closes: number }[]) =>
+    raw.map((x) => ({ weekday: x.weekday, opens_at: hhmm(x.opens), closes_at: hhmm(x.closes) }));
+
   it('every time offered is open, on the grid, after the lead time, unique, and accepted by resolveOrderTime', () => {
-    const ranges = fc.array(
-      fc.record({
-        weekday: fc.integer({ min: 0, max: 6 }),
-        opens: fc.integer({ min: 0, max: 95 }),
-        closes: fc.integer({ min: 0, max: 96 }),
-      }),
-      { maxLength: 5 },
-    );
     fc.assert(
       fc.property(
         ranges,
@@ -386,10 +392,8 @@ describe('properties', () => {
         fc.integer({ min: 0, max: 90 }),
         fc.integer({ min: 0, max: 6 }),
         (raw, nowMs, slotMinutes, leadMinutes, day) => {
-          const hhmm = (quarter: number) =>
-            `${String(Math.floor(quarter / 4)).padStart(2, '0')}:${String((quarter % 4) * 15).padStart(2, '0')}`;
           const r = rules({
-            ranges: raw.map((x) => ({ weekday: x.weekday, opens_at: hhmm(x.opens), closes_at: hhmm(x.closes) })),
+            ranges: hoursOf(raw),
             slotMinutes,
             leadMinutes,
             asapEnabled: false,
@@ -417,14 +421,6 @@ describe('properties', () => {
     );
   });
   it('resolveOrderTime accepts a time exactly when slotsOnDate lists it, on ordinary and clock-change days', () => {
-    const ranges = fc.array(
-      fc.record({
-        weekday: fc.integer({ min: 0, max: 6 }),
-        opens: fc.integer({ min: 0, max: 95 }),
-        closes: fc.integer({ min: 0, max: 96 }),
-      }),
-      { maxLength: 5 },
-    );
     // Any day of 2026–2027, with the clock-change Sundays (4 Oct, 5 Apr) drawn often.
     const dates = fc.oneof(
       fc
@@ -439,10 +435,8 @@ describe('properties', () => {
         fc.constantFrom(5, 10, 15, 30),
         fc.integer({ min: 0, max: 24 * 60 - 1 }),
         (raw, date, slotMinutes, m) => {
-          const hhmm = (quarter: number) =>
-            `${String(Math.floor(quarter / 4)).padStart(2, '0')}:${String((quarter % 4) * 15).padStart(2, '0')}`;
           const r = rules({
-            ranges: raw.map((x) => ({ weekday: x.weekday, opens_at: hhmm(x.opens), closes_at: hhmm(x.closes) })),
+            ranges: hoursOf(raw),
             slotMinutes,
             leadMinutes: 0,
             asapEnabled: false,
