@@ -2,6 +2,7 @@
 // running the rest, and ends with one plain line: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded, root } from './lib.mjs';
 import { ltsMajor, prepareNodeLts } from './node-lts.mjs';
@@ -10,6 +11,21 @@ import { smokeStart } from './smoke-start.mjs';
 const outDir = path.join(root, '.test-output');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const installHint = 'sudo apt-get update && sudo apt-get install -y chromium';
+
+// How long each step took and the machine's load then: a slow run says whether it was the suite or the machine.
+const timings = [];
+const load = () => os.loadavg()[0].toFixed(1);
+
+async function timed(name, work) {
+  const started = performance.now();
+  const loadBefore = load();
+  try {
+    return await work();
+  } finally {
+    const seconds = Math.round((performance.now() - started) / 1000);
+    timings.push(`${name}: ${seconds} s (load ${loadBefore} → ${load()})`);
+  }
+}
 
 function sh(command, args, env = {}) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
@@ -47,38 +63,39 @@ fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir, { recursive: true });
 
 const failedSteps = [];
-const step = (name, ok) => {
-  if (!ok) failedSteps.push(name);
+const step = async (name, work) => {
+  if (!(await timed(name, work))) failedSteps.push(name);
 };
 
-step('typecheck', sh('npm', ['run', '--silent', 'typecheck']));
-step('lint', sh('npm', ['run', '--silent', 'lint']));
+await step('typecheck', () => sh('npm', ['run', '--silent', 'typecheck']));
+await step('lint', () => sh('npm', ['run', '--silent', 'lint']));
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log('\nTEST_DATABASE_URL is not set: the API suite runs on SQLite only (CI runs it on PostgreSQL too).');
 }
 const vitestReport = path.join(outDir, 'vitest.json');
-step(
-  'unit and API tests',
+await step('unit and API tests', () =>
   sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
 );
 
 let built = true;
-try {
-  buildIfNeeded();
-} catch (error) {
-  console.error(error.message);
-  built = false;
-}
-step('build', built);
+await step('build', () => {
+  try {
+    buildIfNeeded();
+  } catch (error) {
+    console.error(error.message);
+    built = false;
+  }
+  return built;
+});
 const e2eReport = path.join(outDir, 'e2e.json');
-if (built) step('browser tests', sh('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
+if (built) await step('browser tests', () => sh('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
 
 // The API suite and a start on the current Node LTS as well (the machine's Node may be older).
 const ltsReport = path.join(outDir, 'vitest-node-lts.json');
 let lts;
 try {
-  lts = prepareNodeLts();
+  lts = await timed(`Node ${ltsMajor} ready`, () => prepareNodeLts());
 } catch (error) {
   console.error(`Node ${ltsMajor} LTS could not be prepared: ${error.message}`);
   failedSteps.push(`Node ${ltsMajor} LTS`);
@@ -86,8 +103,7 @@ try {
 if (lts) {
   // SQLite is where the Node versions differ (its native driver); the PostgreSQL driver is plain JavaScript.
   const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
-  step(
-    `API tests on Node ${ltsMajor}`,
+  await step(`API tests on Node ${ltsMajor}`, () =>
     sh(lts.node, [
       vitest,
       'run',
@@ -99,13 +115,16 @@ if (lts) {
     ]),
   );
   if (built) {
-    try {
-      const { version } = await smokeStart(lts.node);
-      console.log(`\nstart smoke test passed on Node ${version}`);
-    } catch (error) {
-      console.error(`start smoke test on Node ${ltsMajor} failed: ${error.message}`);
-      failedSteps.push(`start on Node ${ltsMajor}`);
-    }
+    await step(`start on Node ${ltsMajor}`, async () => {
+      try {
+        const { version } = await smokeStart(lts.node);
+        console.log(`\nstart smoke test passed on Node ${version}`);
+        return true;
+      } catch (error) {
+        console.error(`start smoke test on Node ${ltsMajor} failed: ${error.message}`);
+        return false;
+      }
+    });
   }
 }
 
@@ -151,7 +170,7 @@ function failedNames(report) {
   return [...names, ...specNames(report, 'unexpected')];
 }
 
-console.log('');
+console.log(`\nTimes (${os.cpus().length} cores):\n${timings.map((line) => `- ${line}`).join('\n')}\n`);
 const flakyTests = flakyNames(readJson(e2eReport));
 if (flakyTests.length)
   console.log(`Flaky tests (passed on retry):\n${flakyTests.map((name) => `- ${name}`).join('\n')}`);
