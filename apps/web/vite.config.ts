@@ -8,7 +8,7 @@ const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 export default defineConfig(({ command, isSsrBuild }) => {
   const browserBuild = command === 'build' && !isSsrBuild;
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), ...(browserBuild ? [routerComponentsPure()] : [])],
     resolve: {
       alias: [
         { find: '@', replacement: path('./src') },
@@ -58,4 +58,24 @@ export default defineConfig(({ command, isSsrBuild }) => {
 /** The entry stays its own chunk, so the manifest and index.html still name it as the entry. */
 function notTheEntry(id: string): boolean {
   return !id.endsWith('/index.html') && !id.endsWith('/src/main.tsx');
+}
+
+/**
+ * Decision 056: React Router's production build creates its components and contexts with calls the
+ * bundler must keep (`var Form = React.forwardRef(…)`, then `Form.displayName = "Form"`), so every
+ * component rides in the first chunk whether used or not. Marked pure and without the names (which
+ * only developer tools read), the unused ones (`Form`, its submit hooks) drop out. Same length per
+ * line where text goes, so the source map stays right.
+ */
+function routerComponentsPure() {
+  return {
+    name: 'router-components-pure',
+    transform(code: string, id: string) {
+      if (!/\/react-router\/dist\/production\/chunk-\w+\.mjs$/.test(id)) return null;
+      const pure = code
+        .replace(/^\w+\.displayName = "[^"]*";$/gm, (line) => ' '.repeat(line.length))
+        .replace(/^var (\w+) = (React\d*\.(?:forwardRef|createContext|memo)\()/gm, 'var $1 = /* @__PURE__ */ $2');
+      return { code: pure, map: null };
+    },
+  };
 }
