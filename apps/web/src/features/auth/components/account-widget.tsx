@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { icon } from '@/components/ui/icon';
+import { Link } from '@/components/ui/link';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 
 const CircleUserRound = icon([

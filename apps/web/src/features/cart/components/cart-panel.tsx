@@ -1,8 +1,8 @@
 import { type CartItem, type CartModifier, responsiveImage } from '@orderfront/core';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { icon, Minus, Plus } from '@/components/ui/icon';
+import { Link } from '@/components/ui/link';
 import { TaxRow } from '@/components/ui/tax-row';
 import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';

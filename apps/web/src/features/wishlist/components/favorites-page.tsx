@@ -1,5 +1,5 @@
 import { responsiveImage, type WishlistItem } from '@orderfront/core';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/money';
 import { useEmptyWishlist } from '../api/empty-wishlist';
