@@ -47,13 +47,24 @@ export default defineConfig(({ command, isSsrBuild }) => {
             chunkFileNames: 'assets/[hash].js',
             // Decision 049: everything the entry imports statically is one chunk, compressed as one file,
             // instead of the ~30 small chunks it shares with the lazy routes.
-            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: notTheEntry }] },
+            codeSplitting: {
+              groups: [
+                { name: 'app', tags: ['$initial'], test: notTheEntry },
+                // Decision 056: the small leaves the catalogue pages share with the cart, checkout and the back
+                // office (money, a product's picture, labels, dayparts) as one chunk rather than six. Their own
+                // imports are in the first chunk or among them, so the group leaves dependencies where they are.
+                { name: 'shared-leaves', test: sharedLeaf, includeDependenciesRecursively: false },
+              ],
+            },
           },
         },
       }),
     },
   };
 });
+
+const sharedLeaf =
+  /\/src\/(lib\/money|features\/menu\/components\/product-image|components\/ui\/label-badges)\.tsx?$|\/core\/src\/(rules\/(uploaded-images|dayparts)|contract\/menu-labels)\.ts$/;
 
 /** The entry stays its own chunk, so the manifest and index.html still name it as the entry. */
 function notTheEntry(id: string): boolean {
