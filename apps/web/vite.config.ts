@@ -75,8 +75,8 @@ function notTheEntry(id: string): boolean {
  * Decision 056: React Router's production build creates its components and contexts with calls the
  * bundler must keep (`var Form = React.forwardRef(…)`, then `Form.displayName = "Form"`), so every
  * component rides in the first chunk whether used or not. Marked pure and without the names (which
- * only developer tools read), the unused ones (`Form`, its submit hooks) drop out. Same length per
- * line where text goes, so the source map stays right.
+ * only developer tools read), the unused ones (`Form`, its submit hooks) drop out. Lines keep their
+ * places (a name becomes blanks), so the source map still points at the right lines.
  */
 function routerComponentsPure() {
   return {
