@@ -8,7 +8,7 @@ const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 export default defineConfig(({ command, isSsrBuild }) => {
   const browserBuild = command === 'build' && !isSsrBuild;
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), ...(browserBuild ? [routerComponentsPure()] : [])],
     resolve: {
       alias: [
         { find: '@', replacement: path('./src') },
@@ -47,7 +47,15 @@ export default defineConfig(({ command, isSsrBuild }) => {
             chunkFileNames: 'assets/[hash].js',
             // Decision 049: everything the entry imports statically is one chunk, compressed as one file,
             // instead of the ~30 small chunks it shares with the lazy routes.
-            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: notTheEntry }] },
+            codeSplitting: {
+              groups: [
+                { name: 'app', tags: ['$initial'], test: notTheEntry },
+                // Decision 056: the small leaves the catalogue pages share with the cart, checkout and the back
+                // office (money, a product's picture, labels, dayparts) as one chunk rather than six. Their own
+                // imports are in the first chunk or among them, so the group leaves dependencies where they are.
+                { name: 'shared-leaves', test: sharedLeaf, includeDependenciesRecursively: false },
+              ],
+            },
           },
         },
       }),
@@ -55,7 +63,30 @@ export default defineConfig(({ command, isSsrBuild }) => {
   };
 });
 
+const sharedLeaf =
+  /\/src\/(lib\/money|features\/menu\/components\/product-image|components\/ui\/label-badges)\.tsx?$|\/core\/src\/(rules\/(uploaded-images|dayparts)|contract\/menu-labels)\.ts$/;
+
 /** The entry stays its own chunk, so the manifest and index.html still name it as the entry. */
 function notTheEntry(id: string): boolean {
   return !id.endsWith('/index.html') && !id.endsWith('/src/main.tsx');
+}
+
+/**
+ * Decision 056: React Router's production build creates its components and contexts with calls the
+ * bundler must keep (`var Form = React.forwardRef(…)`, then `Form.displayName = "Form"`), so every
+ * component rides in the first chunk whether used or not. Marked pure and without the names (which
+ * only developer tools read), the unused ones (`Form`, its submit hooks) drop out. Lines keep their
+ * places (a name becomes blanks), so the source map still points at the right lines.
+ */
+function routerComponentsPure() {
+  return {
+    name: 'router-components-pure',
+    transform(code: string, id: string) {
+      if (!/\/react-router\/dist\/production\/chunk-\w+\.mjs$/.test(id)) return null;
+      const pure = code
+        .replace(/^\w+\.displayName = "[^"]*";$/gm, (line) => ' '.repeat(line.length))
+        .replace(/^var (\w+) = (React\d*\.(?:forwardRef|createContext|memo)\()/gm, 'var $1 = /* @__PURE__ */ $2');
+      return { code: pure, map: null };
+    },
+  };
 }

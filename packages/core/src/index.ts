@@ -36,6 +36,7 @@ export * from './rules/card.js';
 export * from './rules/catalogue-document.js';
 export * from './rules/catalogue-json.js';
 export * from './rules/checkout.js';
+export * from './rules/dayparts.js';
 export * from './rules/delivery-zones.js';
 export * from './rules/discount.js';
 export * from './rules/fulfilment-times.js';

@@ -1,7 +1,8 @@
 import { type CartItem, type PlacedOrder, splitPayment } from '@orderfront/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { linkClass } from '@/components/ui/styles';
 import { refetchCarts, useCart } from '@/features/cart/api/get-cart';
 import { itemName } from '@/features/cart/lib/item-name';

@@ -9,42 +9,12 @@ import {
   taxClasses,
 } from '../contract/catalogue-editor.js';
 import { centsToDecimal } from '../pricing/money.js';
-import { toZoned } from './zoned-time.js';
 
 /**
- * Pure rules of the catalogue editor (decision 038): dayparts, the change list a dry run and the
+ * Pure rules of the catalogue editor (decision 038): the change list a dry run and the
  * audit show, and the CSV form of a catalogue document (one row per category, product, size value,
  * modifier group and option).
  */
-
-/** Whether a category with these dayparts is served at `now` in the restaurant's zone (none: always). */
-export function inDaypart(dayparts: readonly Daypart[], now: Date | string | number, timeZone: string): boolean {
-  if (dayparts.length === 0) return true;
-  const local = toZoned(now, timeZone);
-  return dayparts.some((d) => d.weekday === local.weekday && d.from <= local.time && local.time < d.to);
-}
-
-const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** "Served Mon 06:00–11:00, Tue 06:00–11:00": what the menu tells a customer outside the daypart. */
-export function daypartSummary(dayparts: readonly Daypart[]): string {
-  const byWindow = new Map<string, number[]>();
-  for (const d of dayparts) {
-    const window = `${d.from}–${d.to}`;
-    byWindow.set(window, [...(byWindow.get(window) ?? []), d.weekday]);
-  }
-  const parts = [...byWindow].map(([window, days]) => {
-    const names =
-      days.length === 7
-        ? 'daily'
-        : [...days]
-            .sort()
-            .map((d) => weekdayNames[d])
-            .join(', ');
-    return `${names} ${window}`;
-  });
-  return `Served ${parts.join('; ')}`;
-}
 
 const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
 

@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { RefObject } from 'react';
-import { NavLink } from 'react-router';
+import { X } from '@/components/ui/icon';
+import { NavLink } from '@/components/ui/link';
 import type { MenuLink } from './mobile-menu';
 
 /**

@@ -1,6 +1,12 @@
-import { Menu } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { icon } from '@/components/ui/icon';
 import { onUse } from '@/lib/on-use';
+
+const Menu = icon([
+  ['path', { d: 'M4 5h16' }],
+  ['path', { d: 'M4 12h16' }],
+  ['path', { d: 'M4 19h16' }],
+]);
 
 export interface MenuLink {
   to: string;

@@ -1,6 +1,6 @@
 import { copyrightFor, isSafeUrl, registrationLine } from '@orderfront/core';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { runtimeConfig } from '@/config/runtime';
 import { useConfigStore } from '@/features/settings/stores/config-store';
 

@@ -1,6 +1,6 @@
 import { isStaffRole } from '@orderfront/core';
 import { useEffect } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '@/components/ui/link';
 import { runtimeConfig } from '@/config/runtime';
 import { AccountWidget } from '@/features/auth/components/account-widget';
 import { CartButton } from '@/features/cart/components/cart-button';

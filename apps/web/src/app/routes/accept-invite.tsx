@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { runtimeConfig } from '@/config/runtime';
 import { AcceptInvitationForm } from '@/features/auth/components/accept-invitation-form';
 import { AuthCard, linkClass } from '@/features/auth/components/form-fields';

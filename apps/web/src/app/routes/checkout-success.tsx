@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { linkClass, primaryButton } from '@/components/ui/styles';
 import { readLastOrder } from '@/features/checkout/lib/attempt';
 import type { RouteHandle } from '../layout/root-layout';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { CodeForm } from '@/features/auth/components/code-form';
 import { CompleteProfileForm } from '@/features/auth/components/complete-profile-form';
 import { AuthCard, linkClass } from '@/features/auth/components/form-fields';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import type { RouteHandle } from '../layout/root-layout';
 
 export const handle: RouteHandle = { title: 'Page not found' };

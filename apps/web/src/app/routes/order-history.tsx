@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { linkClass } from '@/components/ui/styles';
 import { refetchCarts } from '@/features/cart/api/get-cart';
 import { OrderHistory } from '@/features/orders/components/order-history';

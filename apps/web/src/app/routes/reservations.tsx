@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { cancelLinkFrom, ManageReservation } from '@/features/reservations/components/manage-reservation';
 import { MyReservations } from '@/features/reservations/components/my-reservations';
 import { ReservationPage } from '@/features/reservations/components/reservation-page';

@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ReservationConfirm } from '@/features/reservations/components/reservation-confirm';
 import { ReservationPage } from '@/features/reservations/components/reservation-page';
 import { draftFrom } from '@/features/reservations/lib/draft';

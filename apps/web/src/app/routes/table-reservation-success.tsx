@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ReservationPage } from '@/features/reservations/components/reservation-page';
 import { ReservationSuccess } from '@/features/reservations/components/reservation-success';
 import { reservationFrom } from '@/features/reservations/lib/draft';

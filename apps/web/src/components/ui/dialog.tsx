@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useRef } from 'react';
+import { X } from '@/components/ui/icon';
 
 /** Radix Dialog (focus trapped and restored, aria-modal, labelled by its title) in our styling. */
 export const Dialog = DialogPrimitive.Root;

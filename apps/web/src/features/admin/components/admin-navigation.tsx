@@ -1,6 +1,7 @@
 import type { AdminAbility } from '@orderfront/core';
 import { type ReactNode, useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { NavLink } from '@/components/ui/link';
 
 /** The back office's sections; the navigation groups its links under these headings. */
 export type AdminNavGroup = 'Service' | 'Menu' | 'Customers' | 'Business';

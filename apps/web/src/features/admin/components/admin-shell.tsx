@@ -3,7 +3,8 @@ import type { AdminAbility } from '@orderfront/core';
 export type { AdminNavGroup, AdminNavItem } from './admin-navigation';
 
 import { type ReactNode, useMemo } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { useAdminMe } from '../api/get-admin-me';

@@ -1,7 +1,7 @@
 import type { BusinessSettings } from '@orderfront/core';
 import { useRef } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ApiError } from '@/lib/api-client';
 import { showServerErrors, useFocusFirstError, useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';

@@ -1,5 +1,5 @@
 import type { GoingLiveKey } from '@orderfront/core';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useGoingLive } from '../api/get-going-live';
 import { Notice } from './ui';
 

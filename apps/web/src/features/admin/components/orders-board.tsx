@@ -7,8 +7,8 @@ import {
   type StaffOrder,
 } from '@orderfront/core';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { z } from 'zod';
+import { Link } from '@/components/ui/link';
 import { useZodForm } from '@/lib/forms';
 import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';

@@ -1,7 +1,7 @@
 import { type AdminRestaurantDetail, restaurantClosureBodySchema } from '@orderfront/core';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { z } from 'zod';
+import { Link } from '@/components/ui/link';
 import { runtimeConfig } from '@/config/runtime';
 import { useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';

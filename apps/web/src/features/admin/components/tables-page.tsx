@@ -1,7 +1,7 @@
 import { diningTableBodySchema } from '@orderfront/core';
 import QRCode from 'qrcode';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ApiError } from '@/lib/api-client';
 import { showServerErrors, useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';

@@ -1,6 +1,12 @@
-import { CircleUserRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { icon } from '@/components/ui/icon';
+import { Link } from '@/components/ui/link';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
+
+const CircleUserRound = icon([
+  ['path', { d: 'M17.925 20.056a6 6 0 0 0-11.851.001' }],
+  ['circle', { cx: '12', cy: '11', r: '4' }],
+  ['circle', { cx: '12', cy: '12', r: '10' }],
+]);
 
 /** The header's account entry: "Log in" when signed out, the user's first name linking to /profile when in. */
 export function AccountWidget() {

@@ -1,8 +1,9 @@
 import { codeField, passwordField, requestCodeSchema } from '@orderfront/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { Link } from '@/components/ui/link';
 import { useZodForm } from '@/lib/forms';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';

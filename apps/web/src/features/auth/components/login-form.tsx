@@ -1,6 +1,7 @@
 import { loginRequestSchema } from '@orderfront/core';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { Link } from '@/components/ui/link';
 import { useZodForm } from '@/lib/forms';
 import { useLogin } from '../api/login';
 import { useRequestLoginCode } from '../api/request-login-code';

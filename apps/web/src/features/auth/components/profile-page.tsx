@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { Link } from '@/components/ui/link';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { useMe } from '../api/get-me';
 import { useLogout } from '../api/logout';

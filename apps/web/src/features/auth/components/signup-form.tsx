@@ -1,6 +1,7 @@
 import { signupRequestSchema } from '@orderfront/core';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { Link } from '@/components/ui/link';
 import { useZodForm } from '@/lib/forms';
 import { useSignup } from '../api/signup';
 import { useFormMessage } from '../hooks/use-form-message';

@@ -1,7 +1,18 @@
-import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
+import { icon } from '@/components/ui/icon';
 import { onUse } from '@/lib/on-use';
 import { useCart } from '../api/get-cart';
+
+const ShoppingBag = icon([
+  ['path', { d: 'M16 10a4 4 0 0 1-8 0' }],
+  ['path', { d: 'M3.103 6.034h17.794' }],
+  [
+    'path',
+    {
+      d: 'M3.4 5.467a2 2 0 0 0-.4 1.2V20a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6.667a2 2 0 0 0-.4-1.2l-2-2.667A2 2 0 0 0 17 2H7a2 2 0 0 0-1.6.8z',
+    },
+  ],
+]);
 
 // Decision 035: the drawer (and Radix) stays off the first route; the first tap on the cart loads
 // it and it opens when it arrives (idle only prefetches). Closed, it renders nothing on the server

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Link } from '@/components/ui/link';
 
 // The panel (with its coupon form and zod) loads when the drawer first opens, not with the page.
 const CartPanel = lazy(() => import('./cart-panel').then((m) => ({ default: m.CartPanel })));

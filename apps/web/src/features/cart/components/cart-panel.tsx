@@ -1,8 +1,8 @@
 import { type CartItem, type CartModifier, responsiveImage } from '@orderfront/core';
-import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { z } from 'zod';
+import { icon, Minus, Plus } from '@/components/ui/icon';
+import { Link } from '@/components/ui/link';
 import { TaxRow } from '@/components/ui/tax-row';
 import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/forms';
@@ -18,6 +18,14 @@ import {
 } from '../hooks/use-cart-actions';
 import { itemName, placeholderImage } from '../lib/item-name';
 import { useCartStore } from '../stores/cart-store';
+
+const Trash2 = icon([
+  ['path', { d: 'M10 11v6' }],
+  ['path', { d: 'M14 11v6' }],
+  ['path', { d: 'M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6' }],
+  ['path', { d: 'M3 6h18' }],
+  ['path', { d: 'M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2' }],
+]);
 
 const money = (cents: number) => formatMoney(cents);
 

@@ -1,6 +1,7 @@
 import type { PaymentSession, PlacedOrder } from '@orderfront/core';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { cardClass, linkClass, primaryButton } from '@/components/ui/styles';
 import { ApiError, apiMessage } from '@/lib/api-client';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';

@@ -1,5 +1,5 @@
 import type { Theme } from '@orderfront/core';
-import { Store } from 'lucide-react';
+import { Store } from '@/components/ui/place-icons';
 
 function EmptyState({ message }: { message: string }) {
   return (

@@ -1,5 +1,10 @@
 import type { Theme } from '@orderfront/core';
-import { Smartphone } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
+
+const Smartphone = icon([
+  ['rect', { width: '14', height: '20', x: '5', y: '2', rx: '2', ry: '2' }],
+  ['path', { d: 'M12 18h.01' }],
+]);
 
 /** Promotes the business's own app when general.mobileApp.showPromotion is on. */
 export function MobileAppPromotion({ app }: { app: Theme['general']['mobileApp'] }) {

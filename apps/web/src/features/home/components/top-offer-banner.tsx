@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '@/components/ui/icon';
 
 /** The promotional strip above the header (spec §1); dismissible for this visit. */
 export function TopOfferBanner({ text, height, onDismiss }: { text: string; height: number; onDismiss: () => void }) {

@@ -8,13 +8,18 @@ import {
   menuLabelNames,
   menuLabels,
 } from '@orderfront/core';
-import { Search } from 'lucide-react';
 import { type ReactNode, Suspense, useDeferredValue, useState } from 'react';
+import { icon } from '@/components/ui/icon';
 import { ApiError } from '@/lib/api-client';
 import { useMenu } from '../api/get-menu';
 import { CategoryNav } from './category-nav';
 import { LazyProductDialog, productDialog } from './lazy-product-dialog';
 import { ProductCard } from './product-card';
+
+const Search = icon([
+  ['path', { d: 'm21 21-4.34-4.34' }],
+  ['circle', { cx: '11', cy: '11', r: '8' }],
+]);
 
 export interface MenuViewProps {
   restaurantId: number;

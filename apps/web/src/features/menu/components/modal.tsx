@@ -1,6 +1,6 @@
-import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { X } from '@/components/ui/icon';
 import { keepToastsClear } from '@/lib/toast';
 
 const focusable =

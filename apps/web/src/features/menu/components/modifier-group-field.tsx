@@ -1,6 +1,6 @@
 import type { ModifierGroup } from '@orderfront/core';
-import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
+import { Minus, Plus } from '@/components/ui/icon';
 import { formatAdjustment } from '@/lib/money';
 import type { Picks } from '../lib/selection';
 

@@ -1,4 +1,4 @@
-import { Minus, Plus } from 'lucide-react';
+import { Minus, Plus } from '@/components/ui/icon';
 
 /** The dialogs' quantity control: 1 to 99 per line, the cart's own limits. */
 export function QuantityStepper({ quantity, onChange }: { quantity: number; onChange(next: number): void }) {

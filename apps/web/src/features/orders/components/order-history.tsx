@@ -1,6 +1,6 @@
 import type { Order } from '@orderfront/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { cardClass, linkClass, secondaryButton } from '@/components/ui/styles';
 import { apiMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';

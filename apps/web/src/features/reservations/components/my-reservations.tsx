@@ -1,5 +1,5 @@
 import type { Reservation } from '@orderfront/core';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { cardClass, secondaryButton } from '@/components/ui/styles';
 import { useMyReservations } from '../api/get-my-reservations';
 import { ReservationCard } from './reservation-card';

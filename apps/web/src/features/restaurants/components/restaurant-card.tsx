@@ -1,6 +1,6 @@
 import { type RestaurantEntry, responsiveImage } from '@orderfront/core';
-import { Phone, Store } from 'lucide-react';
 import { useState } from 'react';
+import { Phone, Store } from '@/components/ui/place-icons';
 import { addressLine } from '../lib/format';
 
 /** The restaurant's picture, or a placeholder when it has none or it fails to load. */

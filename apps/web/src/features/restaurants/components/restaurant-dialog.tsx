@@ -1,13 +1,21 @@
 import type { RestaurantEntry } from '@orderfront/core';
-import { LoaderCircle, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { icon } from '@/components/ui/icon';
 import { useRestaurants } from '../api/get-restaurants';
 import { restaurantSelectedToast } from '../hooks/use-restaurant-auto-select';
 import { useRestaurantStore } from '../stores/restaurant-store';
 import { RestaurantCardBody } from './restaurant-card';
 import { RestaurantHours } from './restaurant-hours';
+
+const LoaderCircle = icon([['path', { d: 'M21 12a9 9 0 1 1-6.219-8.56' }]]);
+const RefreshCw = icon([
+  ['path', { d: 'M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8' }],
+  ['path', { d: 'M21 3v5h-5' }],
+  ['path', { d: 'M21 12a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16' }],
+  ['path', { d: 'M8 16H3v5' }],
+]);
 
 export type RestaurantDialogMode = 'mandatory' | 'optional';
 

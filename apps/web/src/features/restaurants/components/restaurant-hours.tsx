@@ -1,9 +1,15 @@
 import type { FulfilmentMethod, RestaurantDetail } from '@orderfront/core';
-import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
+import { icon } from '@/components/ui/icon';
 import { runtimeConfig } from '@/config/runtime';
 import { useRestaurant } from '../api/get-restaurant';
 import { formatDay, formatTime } from '../lib/format';
+
+const ExternalLink = icon([
+  ['path', { d: 'M15 3h6v6' }],
+  ['path', { d: 'M10 14 21 3' }],
+  ['path', { d: 'M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6' }],
+]);
 
 const methodLabels: Record<FulfilmentMethod, string> = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine-in' };
 

@@ -1,8 +1,16 @@
-import { MapPin } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { icon } from '@/components/ui/icon';
 import { useRestaurantAutoSelect } from '../hooks/use-restaurant-auto-select';
 import { useRestaurantExpiry } from '../hooks/use-restaurant-expiry';
 import { useRestaurantStore } from '../stores/restaurant-store';
+
+const MapPin = icon([
+  [
+    'path',
+    { d: 'M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0' },
+  ],
+  ['circle', { cx: '12', cy: '10', r: '3' }],
+]);
 
 // The dialogs (and Radix) load only when one first opens, keeping them out of the first paint.
 const RestaurantDialog = lazy(() => import('./restaurant-dialog').then((m) => ({ default: m.RestaurantDialog })));

@@ -1,15 +1,31 @@
 import { type Theme, type ThemePatch, themeSchema } from '@orderfront/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Paintbrush, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
+import { icon, X } from '@/components/ui/icon';
 import { ApiError } from '@/lib/api-client';
 import { showServerErrors, useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { appSettingsQueryOptions } from '../api/get-app-settings';
 import { useSaveAppSettings } from '../api/save-app-settings';
 import { useConfigStore } from '../stores/config-store';
+
+const Paintbrush = icon([
+  ['path', { d: 'm14.622 17.897-10.68-2.913' }],
+  [
+    'path',
+    {
+      d: 'M18.376 2.622a1 1 0 1 1 3.002 3.002L17.36 9.643a.5.5 0 0 0 0 .707l.944.944a2.41 2.41 0 0 1 0 3.408l-.944.944a.5.5 0 0 1-.707 0L8.354 7.348a.5.5 0 0 1 0-.707l.944-.944a2.41 2.41 0 0 1 3.408 0l.944.944a.5.5 0 0 0 .707 0z',
+    },
+  ],
+  [
+    'path',
+    {
+      d: 'M9 8c-1.804 2.71-3.97 3.46-6.583 3.948a.507.507 0 0 0-.302.819l7.32 8.883a1 1 0 0 0 1.185.204C12.735 20.405 16 16.792 16 15',
+    },
+  ],
+]);
 
 const colorFields = [
   ['primary', 'Primary colour'],

@@ -1,13 +1,24 @@
 import { registrationLine, type Theme } from '@orderfront/core';
-import { Globe, Mail, Phone } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { icon } from '@/components/ui/icon';
+import { Phone } from '@/components/ui/place-icons';
 import { ApiError } from '@/lib/api-client';
 import { showServerErrors, useZodForm } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { type ContactFormValues, contactFormSchema } from '../lib/contact-form';
+
+const Globe = icon([
+  ['circle', { cx: '12', cy: '12', r: '10' }],
+  ['path', { d: 'M12 2a14.5 14.5 0 0 0 0 20 14.5 14.5 0 0 0 0-20' }],
+  ['path', { d: 'M2 12h20' }],
+]);
+const Mail = icon([
+  ['path', { d: 'm22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7' }],
+  ['rect', { x: '2', y: '4', width: '20', height: '16', rx: '2' }],
+]);
 
 const inputClass =
   'mt-1 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:border-primary focus:outline-2 focus:outline-primary aria-[invalid=true]:border-red-700';

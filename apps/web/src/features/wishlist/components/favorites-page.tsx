@@ -1,11 +1,11 @@
 import { responsiveImage, type WishlistItem } from '@orderfront/core';
-import { Heart } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { selectIsLoggedIn, useAuthStore } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/money';
 import { useEmptyWishlist } from '../api/empty-wishlist';
 import { useWishlist } from '../api/get-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
+import { Heart } from './wishlist-heart';
 
 const buttonClass =
   'rounded-md border border-stone-300 bg-white px-4 py-2 font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
