@@ -6,6 +6,7 @@ import { icon } from '@/components/ui/icon';
 import { Phone } from '@/components/ui/place-icons';
 import { ApiError } from '@/lib/api-client';
 import { showServerErrors, useZodForm } from '@/lib/forms';
+import { useHydrated } from '@/lib/hydrated';
 import { toast } from '@/lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { type ContactFormValues, contactFormSchema } from '../lib/contact-form';
@@ -80,6 +81,7 @@ export function ContactPage({ tenantId, general }: { tenantId: number; general: 
     shouldFocusError: true,
   });
   const [sent, setSent] = useState(false);
+  const hydrated = useHydrated();
   const canMail = Boolean(general.contactEmail);
 
   function onValid(values: z.output<typeof contactFormSchema>) {
@@ -167,7 +169,7 @@ export function ContactPage({ tenantId, general }: { tenantId: number; general: 
             <Field field={register('message')} label="Message" multiline error={errors.message?.message} required />
             <button
               type="submit"
-              disabled={send.isPending}
+              disabled={send.isPending || !hydrated}
               className="rounded-md bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60"
             >
               {send.isPending ? 'Sending…' : 'Send message'}
