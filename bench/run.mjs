@@ -174,7 +174,7 @@ async function postgresCopy(serverUrl) {
  * autocannon after a warm-up: rps, p50/p99 (ms), errors (failed, timed out or not 2xx/304).
  * `lastAt`: when the last response came (performance.now()). With `amount`, autocannon notices it
  * is done only at its next one-second tick, so a count over its run time is rounded down to whole
- * seconds (decision 056): 300 orders answered in 1.1 s read as 150 a second.
+ * seconds (decision 059): 300 orders answered in 1.1 s read as 150 a second.
  */
 async function measure(options) {
   let lastAt = 0;

@@ -456,7 +456,7 @@ describe('claiming a kitchen slot (for the order transaction)', () => {
     expect(await slotOrders(restaurant, at(date, '18:00'))).toBe(5);
   });
 
-  it('one statement makes the slot or adds to it (decision 056): 20 first claims with room for 1 take 1, a released slot is taken again', async () => {
+  it('one statement makes the slot or adds to it (decision 059): 20 first claims with room for 1 take 1, a released slot is taken again', async () => {
     const restaurant = await addRestaurant({ settings: { max_orders_per_slot: 1 } });
     const date = dateAhead(2);
     const slot = at(date, '18:30');

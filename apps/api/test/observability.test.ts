@@ -76,7 +76,7 @@ describe('/api/metrics', () => {
     expect(
       sample(after, 'storefront_db_query_duration_seconds_count', { dialect, operation: 'select' }),
     ).toBeGreaterThan(sample(before, 'storefront_db_query_duration_seconds_count', { dialect, operation: 'select' }));
-    // Kept outside prom-client's observe (decision 056), still a histogram: buckets add up to the count.
+    // Kept outside prom-client's observe (decision 059), still a histogram: buckets add up to the count.
     const selects = { dialect, operation: 'select' };
     const count = sample(after, 'storefront_db_query_duration_seconds_count', selects);
     expect(sample(after, 'storefront_db_query_duration_seconds_bucket', { ...selects, le: '+Inf' })).toBe(count);

@@ -69,7 +69,7 @@ describe('queries per request on the hot paths', () => {
     expect(await queriesOf(add)).toBe(4);
   });
 
-  it('a guest cash pickup order is 18, begin to commit 16 of them (decision 056)', async () => {
+  it('a guest cash pickup order is 18, begin to commit 16 of them (decision 059)', async () => {
     const order = async () => {
       const buyer = await newGuest(shop.ctx);
       await addToCart(shop.ctx, buyer, shop.restaurantId, simpleProduct(shop.menu), 1);

@@ -46,7 +46,7 @@ const eventStreams = new client.Gauge({
 });
 
 /**
- * Query durations by dialect and statement kind, kept in plain arrays (decision 056): every
+ * Query durations by dialect and statement kind, kept in plain arrays (decision 059): every
  * statement records one, and prom-client's `observe` validates and hashes its label object each
  * time (about 2 % of an order's CPU). A statement's series is found by its SQL text, whose hash the
  * string keeps, so the kind is parsed once per text. Scraped as a histogram like the others.

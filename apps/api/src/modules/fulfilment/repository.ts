@@ -63,7 +63,7 @@ const rulesRows = precompiled(
 );
 
 /**
- * Every pickup and delivery order takes a slot in this one statement (decisions 053, 056): the row
+ * Every pickup and delivery order takes a slot in this one statement (decisions 053, 059): the row
  * is made holding the order (a capacity is at least 1, a check of `fulfilment_settings`), or the
  * row there gains one while it holds fewer than `capacity`; nothing is returned when full. On
  * PostgreSQL a concurrent claimer waits on the new row's key or on the row's lock, then checks the

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { precompiled } from '../../db/precompiled.js';
 
-// Every order placed keeps its confirmation here when there is no SMTP server: built once (decision 056).
+// Every order placed keeps its confirmation here when there is no SMTP server: built once (decision 059).
 const keepRow = precompiled(
   (db: Db, tenantId: number, to: string, subject: string, text: string, html: string | null) =>
     db.insertInto('mail_outbox').values({

@@ -33,7 +33,7 @@ type Known = { restaurant: Restaurant; settings: Awaited<ReturnType<ReturnType<t
 /**
  * A candidate link secret for the tenant's counter; only a tenant's first order keeps one. Drawn
  * from random bytes filled a few kilobytes at a time, as `randomUUID` does: one system call per
- * 128 orders instead of one each (decision 056).
+ * 128 orders instead of one each (decision 059).
  */
 const entropy = Buffer.alloc(32 * 128);
 let drawn = entropy.length;
@@ -456,7 +456,7 @@ export function placeOrder(
     // A misconfigured gateway is refused before anything is reserved.
     if (body.payment_method === 'card') await payments.forRestaurant(owner.tenantId, body.restaurant_id);
     const key = { hash: sha256(keyValue), fingerprint: sha256(canonical(body)) };
-    // A key already used is found by the transaction's first statement, its insert (decision 056):
+    // A key already used is found by the transaction's first statement, its insert (decision 059):
     // a retry, or a request that waited there for another with the same key, replays that order.
     const at = now();
     let row: OrderRow;
