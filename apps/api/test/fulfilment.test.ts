@@ -455,6 +455,27 @@ describe('claiming a kitchen slot (for the order transaction)', () => {
     for (const r of lost) expect(r.reason).toMatchObject({ statusCode: 409 });
     expect(await slotOrders(restaurant, at(date, '18:00'))).toBe(5);
   });
+
+  it('one statement makes the slot or adds to it (decision 059): 20 first claims with room for 1 take 1, a released slot is taken again', async () => {
+    const restaurant = await addRestaurant({ settings: { max_orders_per_slot: 1 } });
+    const date = dateAhead(2);
+    const slot = at(date, '18:30');
+    const first = await Promise.allSettled(Array.from({ length: 20 }, () => claim(restaurant, date, '18:30')));
+    expect(first.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of first.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
+      expect(r.reason).toMatchObject({ statusCode: 409 });
+    }
+    expect(await slotOrders(restaurant, slot)).toBe(1);
+
+    const service = fulfilmentService(ctx.db);
+    await ctx.db
+      .transaction()
+      .execute((trx) => service.releaseSlot(trx, { tenantId, restaurantId: restaurant, slotStart: slot }));
+    expect(await slotOrders(restaurant, slot)).toBe(0);
+    const again = await Promise.allSettled(Array.from({ length: 10 }, () => claim(restaurant, date, '18:30')));
+    expect(again.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await slotOrders(restaurant, slot)).toBe(1);
+  });
 });
 
 describe('POST /v2/delivery/quote', () => {

@@ -76,6 +76,14 @@ describe('/api/metrics', () => {
     expect(
       sample(after, 'storefront_db_query_duration_seconds_count', { dialect, operation: 'select' }),
     ).toBeGreaterThan(sample(before, 'storefront_db_query_duration_seconds_count', { dialect, operation: 'select' }));
+    // Kept outside prom-client's observe (decision 059), still a histogram: buckets add up to the count.
+    const selects = { dialect, operation: 'select' };
+    const count = sample(after, 'storefront_db_query_duration_seconds_count', selects);
+    expect(sample(after, 'storefront_db_query_duration_seconds_bucket', { ...selects, le: '+Inf' })).toBe(count);
+    expect(sample(after, 'storefront_db_query_duration_seconds_bucket', { ...selects, le: '5' })).toBeLessThanOrEqual(
+      count,
+    );
+    expect(sample(after, 'storefront_db_query_duration_seconds_sum', selects)).toBeGreaterThan(0);
     if (dialect === 'postgres')
       expect(sample(after, 'storefront_db_pool_connections', { state: 'max' })).toBeGreaterThan(0);
     expect(after).toContain('nodejs_eventloop_lag_seconds');

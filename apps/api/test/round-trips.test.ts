@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from './support/auth.js';
-import { addProduct, addToCart, type Caller, newGuest, type Shop, simpleProduct, startShop } from './support/orders.js';
+import {
+  addProduct,
+  addToCart,
+  type Caller,
+  firstTime,
+  guestDetails,
+  newGuest,
+  placeOrder,
+  type Shop,
+  simpleProduct,
+  startShop,
+} from './support/orders.js';
 
 // Each query is a round trip to PostgreSQL, so the hot paths read what they need in as few
 // statements as they can (decision 054). Counted with the app's own query metrics (decision 028).
@@ -56,5 +67,32 @@ describe('queries per request on the hot paths', () => {
   it('an add is four: the token, the version with the line counts, the settings, the insert', async () => {
     const add = () => addProduct(shop.ctx, guest, shop.restaurantId, simpleProduct(shop.menu));
     expect(await queriesOf(add)).toBe(4);
+  });
+
+  it('a guest cash pickup order is 18, begin to commit 16 of them (decision 059)', async () => {
+    const order = async () => {
+      const buyer = await newGuest(shop.ctx);
+      await addToCart(shop.ctx, buyer, shop.restaurantId, simpleProduct(shop.menu), 1);
+      const when = await firstTime(shop.ctx, shop.restaurantId, 'pickup');
+      const body = {
+        restaurant_id: shop.restaurantId,
+        method: 'pickup',
+        ...when,
+        payment_method: 'cash_on_delivery',
+        guest_details: guestDetails(),
+      };
+      // Only the order is counted: the guest, its cart and the times are made before.
+      return () => placeOrder(shop.ctx, buyer, body);
+    };
+    await (await order())();
+    const place = await order();
+    const first = await queriesSoFar();
+    const before = await queriesSoFar();
+    const res = await place();
+    expect(res.statusCode, res.body).toBe(201);
+    // The token; begin; the key, restaurant, settings, special hours, fulfilment rules, slot, cart
+    // lines with versions, their delete, number, order, tip settings, settlement, status, key link;
+    // commit; the mail kept in the outbox.
+    expect((await queriesSoFar()) - before - (before - first)).toBe(18);
   });
 });

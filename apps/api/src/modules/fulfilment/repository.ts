@@ -62,22 +62,28 @@ const rulesRows = precompiled(
       ),
 );
 
-// Every pickup and delivery order takes a slot (decision 053): built once.
-const makeSlot = precompiled((db: Db, tenantId: number, restaurantId: number, slotStart: string) =>
-  db
-    .insertInto('kitchen_slots')
-    .values({ tenant_id: tenantId, restaurant_id: restaurantId, slot_start: slotStart })
-    .onConflict((oc) => oc.columns(['restaurant_id', 'slot_start']).doNothing()),
-);
-const takeFromSlot = precompiled(
+/**
+ * Every pickup and delivery order takes a slot in this one statement (decisions 053, 059): the row
+ * is made holding the order (a capacity is at least 1, a check of `fulfilment_settings`), or the
+ * row there gains one while it holds fewer than `capacity`; nothing is returned when full. On
+ * PostgreSQL a concurrent claimer waits on the new row's key or on the row's lock, then checks the
+ * condition against the row as committed; on SQLite transactions are serialised.
+ */
+const claimInSlot = precompiled(
   (db: Db, at: string, tenantId: number, restaurantId: number, slotStart: string, capacity: number) =>
     db
-      .updateTable('kitchen_slots')
-      .set((eb) => ({ orders: eb('orders', '+', 1), updated_at: at }))
-      .where('tenant_id', '=', tenantId)
-      .where('restaurant_id', '=', restaurantId)
-      .where('slot_start', '=', slotStart)
-      .where('orders', '<', capacity)
+      .insertInto('kitchen_slots')
+      .values({ tenant_id: tenantId, restaurant_id: restaurantId, slot_start: slotStart, orders: 1, updated_at: at })
+      .onConflict((oc) =>
+        oc
+          .columns(['restaurant_id', 'slot_start'])
+          .doUpdateSet((eb) => ({
+            orders: eb('kitchen_slots.orders', '+', 1),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .where('kitchen_slots.tenant_id', '=', tenantId)
+          .where('kitchen_slots.orders', '<', capacity),
+      )
       .returning('orders'),
 );
 
@@ -152,18 +158,12 @@ export const fulfilmentRepository = {
       .execute();
   },
 
-  /**
-   * One more order in the slot unless it holds `capacity` already; false when full. The row is made
-   * on first use, then one conditional UPDATE: on PostgreSQL concurrent claimers queue on the row
-   * lock and re-check the condition, on SQLite transactions are serialised; either way the count
-   * never passes capacity.
-   */
+  /** One more order in the slot unless it holds `capacity` already; false when full. */
   async takeSlot(
     ex: Db,
     slot: { tenantId: number; restaurantId: number; slotStart: string; capacity: number },
   ): Promise<boolean> {
-    await makeSlot(ex, slot.tenantId, slot.restaurantId, slot.slotStart);
-    const [taken] = await takeFromSlot(
+    const [taken] = await claimInSlot(
       ex,
       new Date().toISOString(),
       slot.tenantId,
