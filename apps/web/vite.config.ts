@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import nodePath from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -8,7 +11,7 @@ const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 export default defineConfig(({ command, isSsrBuild }) => {
   const browserBuild = command === 'build' && !isSsrBuild;
   return {
-    plugins: [react(), tailwindcss(), ...(browserBuild ? [routerComponentsPure()] : [])],
+    plugins: [react(), tailwindcss(), ...(browserBuild ? [routerComponentsPure(), precompressed()] : [])],
     resolve: {
       alias: [
         { find: '@', replacement: path('./src') },
@@ -87,6 +90,41 @@ function routerComponentsPure() {
         .replace(/^\w+\.displayName = "[^"]*";$/gm, (line) => ' '.repeat(line.length))
         .replace(/^var (\w+) = (React\d*\.(?:forwardRef|createContext|memo)\()/gm, 'var $1 = /* @__PURE__ */ $2');
       return { code: pure, map: null };
+    },
+  };
+}
+
+/**
+ * Decision 060: every text file the browser fetches gets a brotli (quality 11) and a gzip (level 9)
+ * copy beside it, which the server sends as they are (`preCompressed`). Compressed per request the
+ * first chunk went out at brotli's quality 4, larger than gzip -9 and costing the server each time.
+ * The server bundle and the manifest are not served; `index.html` is the server's template.
+ */
+function precompressed() {
+  const text = /\.(?:js|mjs|css|svg|json|txt|webmanifest)$/;
+  let outDir = '';
+  return {
+    name: 'precompressed',
+    configResolved(config: { build: { outDir: string }; root: string }) {
+      outDir = nodePath.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+          const file = nodePath.join(dir, entry.name);
+          if (entry.isDirectory()) return entry.name === 'server' || entry.name === '.vite' ? [] : walk(file);
+          return text.test(entry.name) ? [file] : [];
+        });
+      for (const file of walk(outDir)) {
+        const body = fs.readFileSync(file);
+        if (body.length < 1024) continue;
+        const br = brotliCompressSync(body, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+        });
+        const gz = gzipSync(body, { level: 9 });
+        if (br.length < body.length) fs.writeFileSync(`${file}.br`, br);
+        if (gz.length < body.length) fs.writeFileSync(`${file}.gz`, gz);
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.js';
 import { addTenant } from './support/tenants.js';
@@ -15,6 +16,11 @@ function fakeWebBuild(): string {
     '<!doctype html><html><head><title>Order Online</title><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  // The build's precompressed copies (decision 060), as its `precompressed` step writes them.
+  const chunk = Buffer.from(`export const text = ${JSON.stringify('menu '.repeat(2000))};`);
+  fs.writeFileSync(path.join(dir, 'assets', 'chunk-def456.js'), chunk);
+  fs.writeFileSync(path.join(dir, 'assets', 'chunk-def456.js.br'), brotliCompressSync(chunk));
+  fs.writeFileSync(path.join(dir, 'assets', 'chunk-def456.js.gz'), gzipSync(chunk, { level: 9 }));
   fs.writeFileSync(path.join(dir, 'images', 'hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
@@ -188,6 +194,38 @@ describe('serving the storefront', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it.each([
+    ['br', 'br, gzip', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const)("sends the build's %s copy of an asset as it is", async (encoding, accepted, decompress) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/chunk-def456.js',
+      headers: { 'accept-encoding': accepted },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const copy = fs.readFileSync(path.join(webDist, 'assets', `chunk-def456.js.${encoding === 'br' ? 'br' : 'gz'}`));
+    expect(res.rawPayload.equals(copy)).toBe(true);
+    expect(decompress(res.rawPayload).toString()).toBe(
+      fs.readFileSync(path.join(webDist, 'assets', 'chunk-def456.js'), 'utf8'),
+    );
+  });
+
+  it('sends an asset plain to a client that accepts no compression', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/chunk-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(fs.readFileSync(path.join(webDist, 'assets', 'chunk-def456.js'), 'utf8'));
   });
 
   it('caches other public files briefly', async () => {

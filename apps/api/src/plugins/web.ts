@@ -172,6 +172,8 @@ export async function registerWeb(app: FastifyInstance, root: string) {
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build's brotli and gzip copies (decision 060), not compressed again per request.
+    preCompressed: true,
     // The server bundle and the build manifest are the server's own (decision 035).
     allowedPath: (pathname) =>
       pathname !== '/index.html' && !pathname.startsWith('/server/') && !pathname.startsWith('/.vite/'),
