@@ -46,13 +46,10 @@ import { tenantStatusPlugin } from './modules/tenants/status.js';
 import { tipRoutes } from './modules/tips/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { backupsPlugin } from './plugins/backups.js';
-import { cachePlugin } from './plugins/cache.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
-import { httpMetricsPlugin, metricsRoutes } from './plugins/metrics.js';
-import { requestIdPlugin } from './plugins/request-id.js';
-import { securityPlugin } from './plugins/security.js';
-import { textInputPlugin } from './plugins/text-input.js';
+import { metricsRoutes } from './plugins/metrics.js';
+import { requestPathPlugin } from './plugins/request-path.js';
 import { registerWeb } from './plugins/web.js';
 
 declare module 'fastify' {
@@ -160,13 +157,10 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   app.decorate('lifecycle', { draining: false });
   if (out) app.addHook('onClose', async () => out.stop());
 
-  await app.register(requestIdPlugin);
-  await app.register(httpMetricsPlugin);
+  // Request id, security headers, request context, NUL check, cache-control and the request's time:
+  // one hook per stage (decision 057).
+  await app.register(requestPathPlugin);
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
-  // No NUL character in any request string (decision 025): a clear 400 on either dialect.
-  await app.register(textInputPlugin);
-  await app.register(cachePlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(docsPlugin);
   await app.register(mailPlugin);
