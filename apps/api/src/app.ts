@@ -68,7 +68,10 @@ export interface AppOptions {
   logger?: false | { write(line: string): void };
 }
 
-const requestBound = Symbol('request-bound logger');
+/** A request's own logger (and its children) already names the request in its bindings. */
+const boundToRequest = (logger: object) =>
+  ((logger as Record<symbol, unknown>)[pino.symbols.chindingsSym] as string | undefined)?.includes('"request_id":') ===
+  true;
 
 /**
  * Standard output, written in 4 KiB chunks rather than a write per line (decision 055): at `info`
@@ -94,7 +97,7 @@ function loggerFor(config: Config, stream: { write(line: string): void }): Fasti
     // too; the request's own logger already binds it.
     mixin: (_object: object, _level: number, logger: object) => {
       const id = requestContext.requestId();
-      return id && !(requestBound in logger) ? { request_id: id } : {};
+      return id && !boundToRequest(logger) ? { request_id: id } : {};
     },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
@@ -142,8 +145,6 @@ export async function buildApp({ config, db, logger }: AppOptions) {
     trustProxy: (address: string) => trusted(address),
     genReqId: (request) => requestIdFor(request, trusted),
     logController: new AccessLog({ requestIdLogLabel: 'request_id' }),
-    childLoggerFactory: (parent, bindings, options) =>
-      Object.assign(parent.child(bindings, options), { [requestBound]: true }),
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
