@@ -46,13 +46,10 @@ import { tenantStatusPlugin } from './modules/tenants/status.js';
 import { tipRoutes } from './modules/tips/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { backupsPlugin } from './plugins/backups.js';
-import { cachePlugin } from './plugins/cache.js';
 import { docsPlugin } from './plugins/docs.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, sendNotFound } from './plugins/errors.js';
-import { httpMetricsPlugin, metricsRoutes } from './plugins/metrics.js';
-import { requestIdPlugin } from './plugins/request-id.js';
-import { securityPlugin } from './plugins/security.js';
-import { textInputPlugin } from './plugins/text-input.js';
+import { metricsRoutes } from './plugins/metrics.js';
+import { requestPathPlugin } from './plugins/request-path.js';
 import { registerWeb } from './plugins/web.js';
 
 declare module 'fastify' {
@@ -71,7 +68,10 @@ export interface AppOptions {
   logger?: false | { write(line: string): void };
 }
 
-const requestBound = Symbol('request-bound logger');
+/** A request's own logger (and its children) already names the request in its bindings. */
+const boundToRequest = (logger: object) =>
+  ((logger as Record<symbol, unknown>)[pino.symbols.chindingsSym] as string | undefined)?.includes('"request_id":') ===
+  true;
 
 /**
  * Standard output, written in 4 KiB chunks rather than a write per line (decision 055): at `info`
@@ -97,7 +97,7 @@ function loggerFor(config: Config, stream: { write(line: string): void }): Fasti
     // too; the request's own logger already binds it.
     mixin: (_object: object, _level: number, logger: object) => {
       const id = requestContext.requestId();
-      return id && !(requestBound in logger) ? { request_id: id } : {};
+      return id && !boundToRequest(logger) ? { request_id: id } : {};
     },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
@@ -145,8 +145,6 @@ export async function buildApp({ config, db, logger }: AppOptions) {
     trustProxy: (address: string) => trusted(address),
     genReqId: (request) => requestIdFor(request, trusted),
     logController: new AccessLog({ requestIdLogLabel: 'request_id' }),
-    childLoggerFactory: (parent, bindings, options) =>
-      Object.assign(parent.child(bindings, options), { [requestBound]: true }),
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
@@ -160,13 +158,10 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   app.decorate('lifecycle', { draining: false });
   if (out) app.addHook('onClose', async () => out.stop());
 
-  await app.register(requestIdPlugin);
-  await app.register(httpMetricsPlugin);
+  // Request id, security headers, request context, NUL check, cache-control and the request's time:
+  // one hook per stage (decision 057).
+  await app.register(requestPathPlugin);
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
-  // No NUL character in any request string (decision 025): a clear 400 on either dialect.
-  await app.register(textInputPlugin);
-  await app.register(cachePlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(docsPlugin);
   await app.register(mailPlugin);

@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { metrics } from '../lib/metrics.js';
 import { withNamedStatements } from './named-statements.js';
+import { runsDirectly } from './precompiled.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -96,10 +97,13 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0] & { database: SQLite.Database }) {
     super(config);
     this.#config = config;
+    this.database = config.database;
   }
+  /** The connection itself, for the hot reads that run on it directly (db/precompiled.ts). */
+  readonly database: SQLite.Database;
   override createDriver() {
     return new ImmediateSqliteDriver(this.#config);
   }
@@ -111,11 +115,14 @@ export function applicationName(schema?: string): string {
 }
 
 export function createKysely(target: DatabaseTarget): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect: createDialect(target),
+  const dialect = createDialect(target);
+  const db = new Kysely<Database>({
+    dialect,
     // Every query's time (and failure) feeds the metrics (decision 028); nothing is logged here.
     log: (event) => metrics.query(target.dialect, event.query.sql, event.queryDurationMillis, event.level === 'error'),
   });
+  if (dialect instanceof ImmediateSqliteDialect) runsDirectly(db, dialect.database);
+  return db;
 }
 
 /** A unique index refused the write (another row already has the value). */

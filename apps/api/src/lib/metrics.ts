@@ -10,13 +10,80 @@ export const registry = new client.Registry();
 const prefix = 'storefront_';
 const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpDuration = new client.Histogram({
-  name: `${prefix}http_request_duration_seconds`,
-  help: 'HTTP requests by method, route pattern and status; its _count is the request rate',
-  labelNames: ['method', 'route', 'status'] as const,
-  buckets: seconds,
-  registers: [registry],
-});
+/** One labelled series of a {@link BucketHistogram}: an observation is a bucket increment. */
+export interface Series {
+  observe(value: number): void;
+}
+
+/**
+ * A Prometheus histogram whose series are looked up once and then kept by the caller (decision
+ * 057): prom-client's histogram hashes its label object on every observation, a few percent of a
+ * cheap request. Exposed through the same registry and in the same text format as prom-client's.
+ */
+export class BucketHistogram {
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private readonly series = new Map<string, { labels: Record<string, string>; counts: number[]; sum: number }>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly labelNames: readonly string[],
+    private readonly bounds: readonly number[],
+  ) {
+    registry.registerMetric(this as unknown as client.Metric);
+  }
+
+  /** The series of these label values (in `labelNames` order); keep it and observe through it. */
+  of(...values: string[]): Series {
+    const key = values.join('\u0000');
+    let entry = this.series.get(key);
+    if (!entry) {
+      const labels = Object.fromEntries(this.labelNames.map((name, i) => [name, values[i] ?? '']));
+      entry = { labels, counts: new Array(this.bounds.length + 1).fill(0), sum: 0 };
+      this.series.set(key, entry);
+    }
+    const series = entry;
+    const { counts } = entry;
+    const bounds = this.bounds;
+    return {
+      observe(value: number) {
+        if (!Number.isFinite(value)) return;
+        let i = 0;
+        while (i < bounds.length && value > (bounds[i] as number)) i++;
+        counts[i] = (counts[i] as number) + 1;
+        series.sum += value;
+      },
+    };
+  }
+
+  /** prom-client's metric interface: cumulative buckets, then _sum and _count, per series. */
+  get() {
+    const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
+    for (const { labels, counts, sum } of this.series.values()) {
+      let total = 0;
+      counts.forEach((count, i) => {
+        total += count;
+        const le = i < this.bounds.length ? (this.bounds[i] as number) : '+Inf';
+        values.push({ labels: { ...labels, le }, value: total, metricName: `${this.name}_bucket` });
+      });
+      values.push({ labels, value: sum, metricName: `${this.name}_sum` });
+      values.push({ labels, value: total, metricName: `${this.name}_count` });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+
+  reset() {
+    this.series.clear();
+  }
+}
+
+export const httpDuration = new BucketHistogram(
+  `${prefix}http_request_duration_seconds`,
+  'HTTP requests by method, route pattern and status; its _count is the request rate',
+  ['method', 'route', 'status'],
+  seconds,
+);
 
 const ordersPlaced = new client.Counter({
   name: `${prefix}orders_placed_total`,
@@ -45,71 +112,15 @@ const eventStreams = new client.Gauge({
   registers: [registry],
 });
 
-/**
- * Query durations by dialect and statement kind, kept in plain arrays (decision 059): every
- * statement records one, and prom-client's `observe` validates and hashes its label object each
- * time (about 2 % of an order's CPU). A statement's series is found by its SQL text, whose hash the
- * string keeps, so the kind is parsed once per text. Scraped as a histogram like the others.
- */
-const queryName = `${prefix}db_query_duration_seconds`;
-const queryHelp = 'Database queries by dialect and statement kind';
-const queryBounds = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
-interface QuerySeries {
-  labels: { dialect: string; operation: string };
-  counts: Float64Array;
-  sum: number;
-  count: number;
-}
-const querySeries = new Map<string, QuerySeries>();
-const queryTexts = new Map<string, Map<string, QuerySeries>>();
+const queryDuration = new BucketHistogram(
+  `${prefix}db_query_duration_seconds`,
+  'Database queries by dialect and statement kind',
+  ['dialect', 'operation'],
+  [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+);
 
-function seriesOf(dialect: string, sqlText: string): QuerySeries {
-  let texts = queryTexts.get(dialect);
-  if (!texts) {
-    texts = new Map();
-    queryTexts.set(dialect, texts);
-  }
-  let series = texts.get(sqlText);
-  if (series) return series;
-  const operation =
-    /^\s*(select|insert|update|delete|with|begin|commit|rollback)/i.exec(sqlText)?.[1]?.toLowerCase() ?? 'other';
-  const key = `${dialect}|${operation}`;
-  series = querySeries.get(key);
-  if (!series) {
-    series = { labels: { dialect, operation }, counts: new Float64Array(queryBounds.length), sum: 0, count: 0 };
-    querySeries.set(key, series);
-  }
-  // Texts that differ each call (an `in` list's length) would grow the map without bound.
-  if (texts.size >= 2000) texts.clear();
-  texts.set(sqlText, series);
-  return series;
-}
-
-registry.registerMetric({
-  name: queryName,
-  help: queryHelp,
-  type: 'histogram',
-  aggregator: 'sum',
-  reset() {
-    querySeries.clear();
-    queryTexts.clear();
-  },
-  async get() {
-    const values = [...querySeries.values()].flatMap(({ labels, counts, sum, count }) => {
-      let total = 0;
-      return [
-        ...queryBounds.map((le, i) => {
-          total += counts[i] as number;
-          return { labels: { ...labels, le }, value: total, metricName: `${queryName}_bucket` };
-        }),
-        { labels: { ...labels, le: '+Inf' }, value: count, metricName: `${queryName}_bucket` },
-        { labels, value: sum, metricName: `${queryName}_sum` },
-        { labels, value: count, metricName: `${queryName}_count` },
-      ];
-    });
-    return { name: queryName, help: queryHelp, type: 'histogram', aggregator: 'sum', values };
-  },
-} as unknown as client.Metric);
+/** The query-time series of each dialect's SQL texts (the same few texts run again and again). */
+const seriesOfQuery = new Map<string, Map<string, Series>>();
 
 const queryErrors = new client.Counter({
   name: `${prefix}db_query_errors_total`,
@@ -196,12 +207,20 @@ export const metrics = {
   streamClosed: () => eventStreams.dec(),
   trackPool: (pool: PoolStats) => void pools.add(pool),
   query(dialect: string, sqlText: string, durationMs: number, failed: boolean) {
-    const series = seriesOf(dialect, sqlText);
-    const value = durationMs / 1000;
-    const bucket = queryBounds.findIndex((bound) => value <= bound);
-    if (bucket >= 0) (series.counts[bucket] as number)++;
-    series.sum += value;
-    series.count++;
+    let texts = seriesOfQuery.get(dialect);
+    if (!texts) {
+      texts = new Map();
+      seriesOfQuery.set(dialect, texts);
+    }
+    let series = texts.get(sqlText);
+    if (!series) {
+      const operation = /^\s*(select|insert|update|delete|with|begin|commit|rollback)/i.exec(sqlText)?.[1];
+      series = queryDuration.of(dialect, operation?.toLowerCase() ?? 'other');
+      // Texts with inlined values (a migration, an admin's DDL) would grow it without end.
+      if (texts.size >= 1000) texts.clear();
+      texts.set(sqlText, series);
+    }
+    series.observe(durationMs / 1000);
     if (failed) queryErrors.inc({ dialect });
   },
   /** Runs a background job, counting the run, its failure and its time; rethrows the failure. */

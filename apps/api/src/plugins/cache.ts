@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-
 /**
  * The public catalogue (decision 026): the same for every visitor of a storefront, so browsers and
  * proxies may keep it, asking again before each reuse. Every other API answer may carry personal
  * data (orders, profile, cart, gift cards, points, reservations, the back office) and is never stored.
+ * The request path's onSend sets it (plugins/request-path.ts).
  */
 export const publicRoutes = new Set([
   '/api/v2/restaurants/:id',
@@ -22,16 +20,3 @@ export const publicRoutes = new Set([
 ]);
 
 export const publicCacheControl = 'public, max-age=0, must-revalidate';
-
-export const cachePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return payload;
-    const status = reply.statusCode;
-    const cacheable =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      (status === 200 || status === 304) &&
-      publicRoutes.has(request.routeOptions.url ?? '');
-    reply.header('cache-control', cacheable ? publicCacheControl : 'no-store');
-    return payload;
-  });
-});

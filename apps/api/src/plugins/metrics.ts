@@ -1,25 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
-import { enableProcessMetrics, httpDuration, registry } from '../lib/metrics.js';
+import { enableProcessMetrics, registry } from '../lib/metrics.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Times every answer by route pattern (never the raw URL: ids would make endless series). */
-export const httpMetricsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.addHook('onResponse', async (request, reply) => {
-      // An event stream's "duration" is how long someone watched; the open-streams gauge tells that.
-      if (String(reply.raw.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
-      httpDuration.observe(
-        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-        reply.elapsedTime / 1000,
-      );
-    });
-  },
-  { name: 'http-metrics' },
-);
 
 /**
  * GET /api/metrics in Prometheus' text format, only when METRICS_TOKEN is set and only for

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 type NoncedResponse = ServerResponse & { scriptNonce?: string; [withNonce]?: (nonce: string) => string };
@@ -42,7 +41,11 @@ function headersOf(options: Parameters<typeof helmet>[0]) {
   return { set, removed };
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * Puts helmet's headers on a response (computed once at start); the request path's first hook calls
+ * it for every answer (plugins/request-path.ts).
+ */
+export function securityHeaders(app: FastifyInstance): (raw: ServerResponse) => void {
   // Google's sign-in script, button frame and styles, only when Google sign-in is configured.
   const google = app.config.google.clientId ? ['https://accounts.google.com/gsi/'] : [];
   // Stripe.js and its card iframes (decision 015): any tenant may switch Stripe on at run time.
@@ -79,14 +82,13 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   const withoutNonce =
     after === undefined ? undefined : `${(before ?? '').replace(/ 'nonce-$/, '')}${after.replace(/^'/, '')}`;
   // Only scripts get a nonce: a style nonce would disable 'unsafe-inline', which toasts need.
-  app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw as NoncedResponse;
+  return (response) => {
+    const raw = response as NoncedResponse;
     for (const name of removed) raw.removeHeader(name);
     for (const [name, value] of fixed) raw.setHeader(name, value);
     if (csp && withoutNonce !== undefined) {
       raw[withNonce] = csp;
       raw.setHeader('Content-Security-Policy', withoutNonce);
     }
-    done();
-  });
-});
+  };
+}

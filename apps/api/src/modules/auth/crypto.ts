@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomInt, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /** An opaque bearer token: 256 random bits, base64url. Only its SHA-256 is stored. */
 export function newToken(): string {
@@ -6,7 +6,8 @@ export function newToken(): string {
 }
 
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  // One call, no Hash object: every request with a token hashes it (decision 057).
+  return hash('sha256', value, 'hex');
 }
 
 /** A 6-digit one-time code, uniformly random. */

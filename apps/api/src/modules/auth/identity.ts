@@ -51,17 +51,22 @@ export const identityPlugin = fp(
     });
     app.decorateRequest('identity', null);
     app.decorateRequest('authTokenId', null);
-    app.addHook('onRequest', async (request) => {
-      const match = bearerPattern.exec(request.headers.authorization ?? '');
-      if (!match?.[1]) return;
-      const row = await tokens.findLive(match[1]);
-      if (!row) return;
-      request.authTokenId = row.id;
-      if (row.kind === 'user' && row.user_id !== null && row.role) {
-        request.identity = { kind: 'user', userId: row.user_id, tenantId: row.tenant_id, role: row.role };
-      } else if (row.kind === 'guest' && row.guest_id !== null) {
-        request.identity = { kind: 'guest', guestId: row.guest_id, tenantId: row.tenant_id };
-      }
+    // A callback, not an async hook: a request without a token (the menu) goes on at once (decision 057).
+    app.addHook('onRequest', (request, _reply, done) => {
+      const authorization = request.headers.authorization;
+      const match = authorization === undefined ? null : bearerPattern.exec(authorization);
+      if (!match?.[1]) return done();
+      tokens.findLive(match[1]).then((row) => {
+        if (row) {
+          request.authTokenId = row.id;
+          if (row.kind === 'user' && row.user_id !== null && row.role) {
+            request.identity = { kind: 'user', userId: row.user_id, tenantId: row.tenant_id, role: row.role };
+          } else if (row.kind === 'guest' && row.guest_id !== null) {
+            request.identity = { kind: 'guest', guestId: row.guest_id, tenantId: row.tenant_id };
+          }
+        }
+        done();
+      }, done);
     });
   },
   { name: 'identity' },

@@ -24,16 +24,18 @@ export const tenantStatusPlugin = fp(
   async (app: FastifyInstance) => {
     const repo = tenantRepository(app.db);
     const known = new Map<number, { disabled: boolean; at: number }>();
-    async function isDisabled(id: number) {
-      const hit = known.get(id);
-      if (hit && Date.now() - hit.at < cacheMs) return hit.disabled;
-      const disabled = (await repo.disabledAt(id)) !== null;
-      known.set(id, { disabled, at: Date.now() });
-      return disabled;
-    }
-    app.addHook('preHandler', async (request: FastifyRequest) => {
+    // A callback, not an async hook: a request naming no tenant, or one read within the last few
+    // seconds, goes on at once (decision 057).
+    app.addHook('preHandler', (request: FastifyRequest, _reply, done) => {
       const id = request.identity?.tenantId ?? idIn(request.body) ?? idIn(request.query);
-      if (id !== undefined && (await isDisabled(id))) throw tenantDisabled();
+      if (id === undefined) return done();
+      const hit = known.get(id);
+      if (hit && Date.now() - hit.at < cacheMs) return done(hit.disabled ? tenantDisabled() : undefined);
+      repo.disabledAt(id).then((at) => {
+        const disabled = at !== null;
+        known.set(id, { disabled, at: Date.now() });
+        done(disabled ? tenantDisabled() : undefined);
+      }, done);
     });
   },
   { name: 'tenant-status', dependencies: ['identity'] },
