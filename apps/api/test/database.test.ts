@@ -1,5 +1,5 @@
-import { NO_MIGRATIONS } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_MIGRATIONS, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Db, openDatabase } from '../src/db/database.js';
 import { isUniqueViolation } from '../src/db/dialect.js';
 import { migrateToLatest, migrator } from '../src/db/migrate.js';
@@ -20,6 +20,30 @@ describe(`migrations and seed on ${testDialect}`, () => {
     await db.destroy();
     await database.drop();
   });
+
+  it.runIf(testDialect === 'postgres')(
+    'outlives the server ending an idle connection, and the next query gets another',
+    async () => {
+      const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+      try {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+        const pid = rows[0]?.pid;
+        const other = openDatabase(database.target);
+        try {
+          await sql`select pg_terminate_backend(${pid})`.execute(other);
+        } finally {
+          await other.destroy();
+        }
+        await vi.waitFor(() =>
+          expect(warnings).toHaveBeenCalledWith(expect.stringContaining('ended an idle connection')),
+        );
+        const again = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+        expect(again.rows[0]?.pid).not.toBe(pid);
+      } finally {
+        warnings.mockRestore();
+      }
+    },
+  );
 
   it('migrates a fresh database, then finds nothing left to do', async () => {
     expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));

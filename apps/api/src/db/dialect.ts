@@ -65,6 +65,9 @@ export function createDialect(target: DatabaseTarget) {
       options: target.schema ? `-c search_path=${target.schema}` : undefined,
     });
     if (target.namedStatements !== false) pool.on('connect', (client) => withNamedStatements(client));
+    // The server ending an idle connection (a restart, an administrator, a dropped database) is an
+    // 'error' on the pool, which has already let that client go; unheard, it would end the process.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`));
     metrics.trackPool(pool);
     return new PostgresDialect({ pool });
   }
