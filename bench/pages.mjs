@@ -24,8 +24,8 @@ const pages = [
   { name: 'restaurant /menu', url: '/menu?restaurant=bella-nonna-surry-hills', module: 'src/app/routes/menu.tsx' },
 ];
 
-/** KiB of gzip JavaScript a page needs before it is interactive: the entry and its route's modules. */
-export function firstRouteJs(module) {
+/** The JavaScript files a page needs before it is interactive: the entry and its route's modules. */
+function firstRouteFiles(module) {
   const dist = path.join(root, 'apps/web/dist');
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -39,8 +39,15 @@ export function firstRouteJs(module) {
     for (const imported of chunk.imports ?? []) visit(imported); // static imports only: lazy ones wait
   };
   visit(module);
+  return files;
+}
+
+/** KiB of gzip -9 JavaScript a page needs before it is interactive, from the build. */
+export function firstRouteJs(module) {
+  const dist = path.join(root, 'apps/web/dist');
   let bytes = 0;
-  for (const file of files) bytes += gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  for (const file of firstRouteFiles(module))
+    bytes += gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
   return bytes / 1024;
 }
 
@@ -49,7 +56,7 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-async function lighthouseRuns(url, runs) {
+async function lighthouseRuns(url, runs, routeFiles) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const results = [];
@@ -74,6 +81,11 @@ async function lighthouseRuns(url, runs) {
         transferJsKb:
           (lhr.audits['resource-summary']?.details?.items ?? []).find((item) => item.resourceType === 'script')
             ?.transferSize / 1024,
+        // The same files as firstRouteJs, as they went over the wire on this cold load (decision 060).
+        routeTransferKb:
+          (lhr.audits['network-requests']?.details?.items ?? [])
+            .filter((item) => routeFiles.has(new URL(item.url).pathname.slice(1)))
+            .reduce((sum, item) => sum + item.transferSize, 0) / 1024,
       });
     } finally {
       await chrome.kill();
@@ -96,7 +108,7 @@ export async function pageRows(base) {
       js <= pageBudgets.firstRouteJsGzipKb,
     ]);
     if (runs <= 0) continue;
-    const lh = await lighthouseRuns(`${base}${page.url}`, runs);
+    const lh = await lighthouseRuns(`${base}${page.url}`, runs, firstRouteFiles(page.module));
     const b = pageBudgets;
     const ms = (value) => `${Math.round(value)} ms`;
     rows.push(
@@ -117,11 +129,13 @@ export async function pageRows(base) {
         lh.accessibility >= b.accessibility && lh.bestPractices >= b.bestPractices && lh.seo >= b.seo,
       ],
       [
-        `${page.name} JS transferred (cold)`,
-        `${(lh.transferJsKb ?? 0).toFixed(1)} KiB`,
+        `${page.name} first-route JS transferred (cold)`,
+        `${lh.routeTransferKb.toFixed(1)} KiB`,
         `${b.firstRouteJsGzipKb} KiB`,
-        (lh.transferJsKb ?? 0) <= b.firstRouteJsGzipKb,
+        lh.routeTransferKb <= b.firstRouteJsGzipKb,
       ],
+      // Lazy parts fetched as the page goes idle (dialogs ahead of use, the footer) count here too.
+      [`${page.name} all JS transferred (cold)`, `${(lh.transferJsKb ?? 0).toFixed(1)} KiB`, 'reported', true],
     );
   }
   return rows;
