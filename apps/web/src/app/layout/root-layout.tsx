@@ -87,9 +87,16 @@ export function RootLayout() {
             onDismiss={() => setBannerVisible(false)}
           />
         )}
-        <SiteHeader />
+        {/* Decision 058: the header and the page hydrate as their own boundaries, in short slices after
+            the root, not in the root's one task. Their code is here, so a click on either before then
+            hydrates it at once and then runs. */}
+        <Suspense fallback={null}>
+          <SiteHeader />
+        </Suspense>
         <main id="main" className="flex-1">
-          <Outlet />
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </main>
         <SiteFooter />
         <OnlineOrdersDisabledNotice />

@@ -20,7 +20,9 @@ export function DialogContent({ dismissible = true, className = '', children, ..
   // focus to whatever had it when the dialog opened.
   const returnTo = useRef<HTMLElement | null>(null);
   return (
-    <DialogPrimitive.Portal>
+    // Into the body from the first render: Radix otherwise mounts the content in a second, synchronous
+    // render after its layout effect, one long task even when the dialog opens in a transition (decision 058).
+    <DialogPrimitive.Portal container={typeof document === 'undefined' ? undefined : document.body}>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/60" />
       <DialogPrimitive.Content
         {...props}

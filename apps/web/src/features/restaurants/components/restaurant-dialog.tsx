@@ -33,7 +33,7 @@ export function RestaurantDialog({ mode, open, onOpenChange }: RestaurantDialogP
   const mandatory = mode === 'mandatory';
   return (
     <Dialog open={open} onOpenChange={mandatory ? undefined : onOpenChange}>
-      <DialogContent dismissible={!mandatory}>
+      <DialogContent dismissible={!mandatory} onOpenAutoFocus={mandatory ? focusAfterPaint : undefined}>
         <div className="border-stone-200 border-b px-5 pt-5 pr-14 pb-4">
           <DialogTitle className="font-bold text-stone-900 text-xl">
             {mandatory ? 'Choose your restaurant' : 'Select a Restaurant'}
@@ -47,6 +47,26 @@ export function RestaurantDialog({ mode, open, onOpenChange }: RestaurantDialogP
         <RestaurantChoices mandatory={mandatory} onChosen={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The mandatory dialog opens by itself while the page loads: its first control takes focus once the
+ * dialog has painted, in a task of its own, rather than forcing the page's style and layout inside
+ * the task that mounts it (decision 058). Radix would focus the same control (the first tabbable).
+ */
+function focusAfterPaint(event: Event) {
+  event.preventDefault();
+  const content = event.currentTarget;
+  if (!(content instanceof HTMLElement)) return;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (!content.isConnected || content.contains(document.activeElement)) return;
+      const first = content.querySelector<HTMLElement>(
+        'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])',
+      );
+      (first ?? content).focus();
+    }),
   );
 }
 

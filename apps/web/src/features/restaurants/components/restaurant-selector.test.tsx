@@ -78,6 +78,11 @@ async function advance(ms = 0) {
   }
 }
 
+/** The mandatory dialog focuses its first control once it has painted (decision 058). */
+async function afterPaint() {
+  await advance(20); // a frame (jsdom's frames run on the faked timers), then the focusing task
+}
+
 /** The header's selector on a page; `handle` is the page route's (a booking form's picker, say). */
 function renderSelector(handle?: unknown) {
   const client = createQueryClient();
@@ -185,6 +190,7 @@ describe('with no restaurant chosen', () => {
     await advance(1);
     const mandatory = screen.getByRole('dialog', { name: 'Choose your restaurant' });
     expect(within(mandatory).queryByRole('button', { name: 'Close' })).toBeNull();
+    await afterPaint();
     expect(mandatory).toContainElement(document.activeElement as HTMLElement);
 
     fireEvent.keyDown(mandatory, { key: 'Escape' });
@@ -235,6 +241,7 @@ describe('with no restaurant chosen', () => {
       const mandatory = screen.getByRole('dialog', { name: 'Choose your restaurant' });
       expect(within(mandatory).getByRole('status')).toHaveTextContent('No restaurants available');
       expect(within(mandatory).queryByText('Failed to load restaurants')).toBeNull();
+      await afterPaint();
       expect(mandatory).toContainElement(document.activeElement as HTMLElement);
 
       serve(list([surryHills, parramatta]));

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { icon } from '@/components/ui/icon';
+import { onUse } from '@/lib/on-use';
 import { useRestaurantAutoSelect } from '../hooks/use-restaurant-auto-select';
 import { useRestaurantExpiry } from '../hooks/use-restaurant-expiry';
 import { useRestaurantStore } from '../stores/restaurant-store';
@@ -12,8 +13,9 @@ const MapPin = icon([
   ['circle', { cx: '12', cy: '10', r: '3' }],
 ]);
 
-// The dialogs (and Radix) load only when one first opens, keeping them out of the first paint.
-const RestaurantDialog = lazy(() => import('./restaurant-dialog').then((m) => ({ default: m.RestaurantDialog })));
+// The dialogs (and Radix) stay off the first paint: fetched when the page is idle, or when a choice is
+// due (spec §9's 500 ms), so the dialog opens without waiting for its code (decision 058).
+const dialog = onUse(() => import('./restaurant-dialog'));
 
 /**
  * The header's restaurant button, plus what keeps a restaurant chosen: the expiry check, the
@@ -21,12 +23,14 @@ const RestaurantDialog = lazy(() => import('./restaurant-dialog').then((m) => ({
  */
 export function RestaurantSelector() {
   useRestaurantExpiry();
-  const { mandatoryOpen } = useRestaurantAutoSelect();
+  const { mandatoryOpen, choiceDue } = useRestaurantAutoSelect();
   const selected = useRestaurantStore((state) => state.selectedRestaurant);
   const [optionalOpen, setOptionalOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
   const open = mandatoryOpen || optionalOpen;
   if (open && !everOpened) setEverOpened(true);
+  dialog.usePrefetchWhenIdle();
+  const loaded = dialog.useModule(everOpened || choiceDue);
 
   return (
     <>
@@ -47,14 +51,12 @@ export function RestaurantSelector() {
           )}
         </span>
       </button>
-      {everOpened && (
-        <Suspense fallback={null}>
-          <RestaurantDialog
-            mode={mandatoryOpen ? 'mandatory' : 'optional'}
-            open={open}
-            onOpenChange={setOptionalOpen}
-          />
-        </Suspense>
+      {everOpened && loaded && (
+        <loaded.RestaurantDialog
+          mode={mandatoryOpen ? 'mandatory' : 'optional'}
+          open={open}
+          onOpenChange={setOptionalOpen}
+        />
       )}
     </>
   );

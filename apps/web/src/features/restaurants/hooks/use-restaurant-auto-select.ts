@@ -1,5 +1,5 @@
 import { type RestaurantEntry, restaurantStatus } from '@orderfront/core';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { withSonner } from '@/lib/toast';
 import { isFailedFetch, useRestaurants } from '../api/get-restaurants';
 import { usePageChoosesRestaurant } from '../lib/page-choice';
@@ -20,7 +20,7 @@ const activeOnly = (entries: readonly RestaurantEntry[]) =>
  * id, or unsets it; a failed fetch refreshed nothing, so the selection stays.
  * A page with a picker of its own (the booking form) is not covered by the dialog.
  */
-export function useRestaurantAutoSelect(): { mandatoryOpen: boolean } {
+export function useRestaurantAutoSelect(): { mandatoryOpen: boolean; choiceDue: boolean } {
   const hasSelection = useRestaurantStore((state) => state.selectedRestaurant !== null);
   const { data } = useRestaurants();
   const [promptDue, setPromptDue] = useState(false);
@@ -50,9 +50,10 @@ export function useRestaurantAutoSelect(): { mandatoryOpen: boolean } {
       return;
     }
     if (!needsChoice || promptDue) return;
-    const timer = setTimeout(() => setPromptDue(true), mandatoryDialogDelayMs);
+    // A transition: React renders the dialog in short slices, not in one long task (decision 058).
+    const timer = setTimeout(() => startTransition(() => setPromptDue(true)), mandatoryDialogDelayMs);
     return () => clearTimeout(timer);
   }, [hasSelection, needsChoice, promptDue]);
 
-  return { mandatoryOpen: !hasSelection && promptDue && !ownPicker };
+  return { mandatoryOpen: !hasSelection && promptDue && !ownPicker, choiceDue: needsChoice && !ownPicker };
 }
