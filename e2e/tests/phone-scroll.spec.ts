@@ -14,6 +14,8 @@ test('a link at the foot of a long page opens the next page at its top; Back res
   await withRestaurantChosen(page, request);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 2, name: 'Our Menu' })).toBeVisible();
+  // The chosen restaurant's catalogue fills the page in after the server's HTML.
+  await expect(page.locator('a[href^="#category-"]').first()).toBeVisible();
   const footer = page.getByRole('contentinfo');
   await footer.scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

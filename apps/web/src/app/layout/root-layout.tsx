@@ -1,6 +1,6 @@
 import { roleAllows } from '@orderfront/core';
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullScreenLoading } from '@/components/layout/full-screen-loading';
 import { runtimeConfig } from '@/config/runtime';
 import { DineInPageProvider } from '@/features/cart/components/dine-in-page';
@@ -12,6 +12,7 @@ import { SettingsSync, useServerDownOn502 } from '@/features/settings/components
 import { useConfigStore } from '@/features/settings/stores/config-store';
 import { useAuthStore } from '@/lib/auth-store';
 import { hydrateLater } from '@/lib/hydrate-later';
+import { PageScroll } from './page-scroll';
 import { SiteHeader } from './site-header';
 
 // The editor (and the validation it runs before saving) loads only for those who may use it.
@@ -71,8 +72,7 @@ export function RootLayout() {
     <DineInPageProvider value={location.pathname.startsWith('/dine-in')}>
       <div className="flex min-h-dvh flex-col">
         {sync}
-        {/* A new page opens at its top (or its #hash); Back and Forward return to where the page was. */}
-        <ScrollRestoration />
+        <PageScroll />
         <SeoSync theme={theme} pageTitle={pageTitle} />
         <a
           href="#main"
