@@ -2,7 +2,7 @@
 // Not part of `npm test`: figures depend on the machine, so they are reported, never asserted. Every
 // API figure is also given as a ratio to a Fastify hello-world measured in the same run (bench/hello.mjs).
 //
-// The API is started the way `npm start` starts it, on a fresh SQLite file and, when
+// The API is started the way `npm start` starts it (its Node flags too), on a fresh SQLite file and, when
 // TEST_DATABASE_URL (or BENCH_DATABASE_URL) is set, on a fresh PostgreSQL database; with
 // TEST_REDIS_URL (or BENCH_REDIS_URL) set too, orders are also placed on PostgreSQL with two API
 // processes sharing the port (WORKERS=2). Each database is a bench copy of the demo: open around the
@@ -97,11 +97,16 @@ async function stop(proc) {
   if (proc.exitCode === null) proc.kill('SIGKILL');
 }
 
+/** Node's flags as `npm start` gives them (package.json), so that the same process is measured (decision 064). */
+const startFlags = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(' ')
+  .filter((arg) => arg.startsWith('--'));
+
 async function startApi(databaseUrl, extraEnv = {}, stdout = 'ignore') {
   const port = await freePort();
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=.bench-output/profiles' profiles the API (decision 034).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const proc = spawn(apiNode, [...nodeArgs, path.join(root, 'scripts/start.mjs')], {
+  const proc = spawn(apiNode, [...startFlags, ...nodeArgs, path.join(root, 'scripts/start.mjs')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -99,12 +99,10 @@ function loggerFor(config: Config, stream: { write(line: string): void }): Fasti
       const id = requestContext.requestId();
       return id && !boundToRequest(logger) ? { request_id: id } : {};
     },
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
-      remove: true,
-    },
     serializers: {
       // Fastify's own fields, with secret query values (a link's token, a code) never written down.
+      // No header is written, so none needs redacting (pino's redaction copied each request's
+      // fields before writing them: a fifth of an access line, decision 064).
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: redactUrl(request.url),

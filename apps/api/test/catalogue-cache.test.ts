@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { PlacedOrder } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
@@ -122,6 +123,44 @@ describe('the catalogue cache', () => {
     } finally {
       await catalogueService(otherDb).setRestaurantProductAvailability(tenantId, product.id, true);
     }
+  });
+
+  it('a menu answered at once from its cache shows the next version: an edit by another process, a timed mark run out', async () => {
+    const { ctx, restaurantId, menu } = shop;
+    const product = simpleProduct(menu, 4);
+    const read = async () => {
+      const res = await ctx.app.inject({
+        url: `/api/v2/restaurants/${restaurantId}/menu`,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = JSON.parse(gunzipSync(res.rawPayload).toString()).data as typeof menu;
+      return { etag: res.headers.etag, on: data.products.find((p) => p.id === product.id)?.is_available };
+    };
+    const first = await read();
+    expect(await read()).toEqual(first);
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    await catalogueService(otherDb).setRestaurantProductAvailability(tenantId, product.id, false, until);
+    const off = await read();
+    expect(off.on).toBe(false);
+    expect(off.etag).not.toBe(first.etag);
+    expect(await read()).toEqual(off);
+
+    // The mark's time passes (moved into the past, as the clock would): no write, the next read moves on.
+    const past = new Date(Date.now() - 1000).toISOString();
+    await otherDb
+      .updateTable('restaurant_products')
+      .set({ available_again_at: past })
+      .where('id', '=', product.id)
+      .execute();
+    await otherDb
+      .updateTable('catalogue_versions')
+      .set({ next_change_at: past })
+      .where('restaurant_id', '=', restaurantId)
+      .execute();
+    const back = await read();
+    expect(back.on).toBe(true);
+    expect(back.etag).not.toBe(off.etag);
   });
 
   it('is one cache per database: every service over it and its transactions share the frozen answers', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nulCharacterFields, nulCharacterMessage } from '../src/index.js';
+import { containsNulCharacter, nulCharacterFields, nulCharacterMessage } from '../src/index.js';
 
 describe('text without NUL characters', () => {
   it('names every string holding a NUL by its path', () => {
@@ -17,5 +17,20 @@ describe('text without NUL characters', () => {
     expect(nulCharacterFields('\u0000')).toEqual({ request: nulCharacterMessage });
     expect(nulCharacterFields({ 'a\u0000': 1 })).toEqual({ key: nulCharacterMessage });
     expect(nulCharacterFields({ slug: 'x\u0000' }, ['params'])).toEqual({ 'params.slug': nulCharacterMessage });
+  });
+
+  it('tells whether there is any NUL exactly when nulCharacterFields names one', () => {
+    const inputs: unknown[] = [
+      { name: 'Ada\u0000' },
+      { items: [{ note: 'ok' }, { note: 'x\u0000y' }] },
+      { 'a\u0000': 1 },
+      '\u0000',
+      { name: 'Zoë 🍕\t\n\u0001', list: ['a', 'b'], n: 3, ok: null },
+      'plain',
+      undefined,
+      Object.assign(Object.create(null), { slug: 'x\u0000' }),
+    ];
+    for (const input of inputs)
+      expect(containsNulCharacter(input)).toBe(Object.keys(nulCharacterFields(input)).length > 0);
   });
 });

@@ -81,7 +81,7 @@ export function createDialect(target: DatabaseTarget) {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   database.pragma('mmap_size = 268435456');
-  database.pragma('cache_size = -32000');
+  database.pragma('cache_size = -8000');
   database.pragma('temp_store = MEMORY');
   return new ImmediateSqliteDialect({ database: withStatementCache(database) });
 }

@@ -1,5 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
-import { nulCharacterFields } from '@orderfront/core';
+import { containsNulCharacter, nulCharacterFields } from '@orderfront/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
@@ -71,10 +71,9 @@ const isErrorEnvelope = (payload: unknown): payload is WithError & { error: Reco
 
 /** 400 for a NUL character anywhere in the path, query or body, before any schema or query sees it. */
 export function nulCharacterError(request: FastifyRequest): AppError | undefined {
-  const params = nulCharacterFields(request.params);
-  const query = nulCharacterFields(request.query);
-  const body = request.body === undefined ? {} : nulCharacterFields(request.body);
-  const fields = { ...params, ...query, ...body };
+  const { params, query, body } = request;
+  if (!containsNulCharacter(params) && !containsNulCharacter(query) && !containsNulCharacter(body)) return undefined;
+  const fields = { ...nulCharacterFields(params), ...nulCharacterFields(query), ...nulCharacterFields(body) };
   return Object.keys(fields).length ? new AppError('bad_request', 'Invalid request', fields) : undefined;
 }
 

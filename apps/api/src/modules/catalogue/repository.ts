@@ -53,6 +53,13 @@ export interface VersionRow {
   timezone: string;
 }
 
+/** The row's version unless a timed change is due, which moves the version first (undefined). */
+export function settledVersion(row: VersionRow, nowMs: number): number | undefined {
+  if (row.version === null) return 1;
+  if (row.next_change_at === null || Date.parse(row.next_change_at) > nowMs) return row.version;
+  return undefined;
+}
+
 /** Every read and write of the catalogue; each one scoped by tenant. */
 export function catalogueRepository(db: Db) {
   return { ...versionRows(db), ...menuRows(db), ...writeRows(db) };
@@ -90,6 +97,11 @@ function versionRows(db: Db) {
       return row;
     },
 
+    /** The same row at once when SQLite can read it directly, else undefined (decision 064). */
+    activeVersionForHostNow(host: string, fallbackId: number, restaurantId: number) {
+      return versionForHost.now(db, host, fallbackId, restaurantId)?.[0];
+    },
+
     /**
      * activeVersion from a row the caller read itself (the cart reads it with its lines, one round
      * trip fewer: decision 054); undefined when the restaurant is not active.
@@ -102,9 +114,8 @@ function versionRows(db: Db) {
     ): Promise<{ version: number; timezone: string } | undefined> {
       if (!row) return undefined;
       const { timezone } = row;
-      if (row.version === null) return { version: 1, timezone };
-      if (row.next_change_at === null || Date.parse(row.next_change_at) > now.getTime())
-        return { version: row.version, timezone };
+      const settled = settledVersion(row, now.getTime());
+      if (settled !== undefined) return { version: settled, timezone };
       return { version: await this.version(tenantId, restaurantId, now), timezone };
     },
 

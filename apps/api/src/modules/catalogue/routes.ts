@@ -1,6 +1,7 @@
 import {
   combosResponseSchema,
   dealsResponseSchema,
+  type MenuChannel,
   menuParamsSchema,
   menuQuerySchema,
   menuResponseSchema,
@@ -12,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptedEncoding } from '../../lib/encoding.js';
 import { AppError } from '../../lib/errors.js';
 import { hostKey, tenantService } from '../tenants/service.js';
-import type { CachedAnswer } from './service.js';
+import type { CachedAnswer, Kind } from './service.js';
 
 /** If-None-Match holds this ETag (or `*`); weak and strong forms compare equal. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -56,11 +57,36 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     return tenant.id;
   }
 
+  /**
+   * The menu, deals or combos of the storefront: sent at once, without a promise, when the answer of
+   * the current version is built (the common case); else built first (decision 064).
+   */
+  function sendAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: Kind,
+    restaurantId: number,
+    channel: MenuChannel,
+  ): Promise<void> | undefined {
+    const host = hostKey(request.hostname);
+    const ready = catalogue.readyForHost(host, app.config.tenantId, restaurantId, kind, channel);
+    if (ready) {
+      sendCached(request, reply, ready);
+      return;
+    }
+    return catalogue
+      .forHost(host, app.config.tenantId, restaurantId, kind, channel)
+      .then((answer) => void sendCached(request, reply, answer));
+  }
+
   const tags = ['catalogue'];
+  // Sent precompressed (decision 034): the compress plugin's three hooks have nothing to do there.
+  const precompressed = { compress: false, decompress: false } as const;
 
   app.get(
     '/v2/restaurants/:restaurant_id/menu',
     {
+      ...precompressed,
       schema: {
         tags,
         summary: "A restaurant's whole menu for a channel (online: online_price; in_store, dine_in: price)",
@@ -70,16 +96,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: menuResponseSchema },
       },
     },
-    async (request, reply) => {
-      const answer = await catalogue.forHost(
-        hostKey(request.hostname),
-        app.config.tenantId,
-        request.params.restaurant_id,
-        'menu',
-        request.query.channel,
-      );
-      return sendCached(request, reply, answer);
-    },
+    (request, reply) => sendAnswer(request, reply, 'menu', request.params.restaurant_id, request.query.channel),
   );
 
   app.get(
@@ -108,6 +125,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/restaurants/:restaurant_id/deals',
     {
+      ...precompressed,
       schema: {
         tags,
         summary: "A restaurant's deals, each with the component types to fill",
@@ -117,21 +135,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealsResponseSchema },
       },
     },
-    async (request, reply) => {
-      const answer = await catalogue.forHost(
-        hostKey(request.hostname),
-        app.config.tenantId,
-        request.params.restaurant_id,
-        'deals',
-        request.query.channel,
-      );
-      return sendCached(request, reply, answer);
-    },
+    (request, reply) => sendAnswer(request, reply, 'deals', request.params.restaurant_id, request.query.channel),
   );
 
   app.get(
     '/v2/restaurants/:restaurant_id/combos',
     {
+      ...precompressed,
       schema: {
         tags,
         summary: "A restaurant's combo meals, each with the slots to fill",
@@ -141,15 +151,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: combosResponseSchema },
       },
     },
-    async (request, reply) => {
-      const answer = await catalogue.forHost(
-        hostKey(request.hostname),
-        app.config.tenantId,
-        request.params.restaurant_id,
-        'combos',
-        request.query.channel,
-      );
-      return sendCached(request, reply, answer);
-    },
+    (request, reply) => sendAnswer(request, reply, 'combos', request.params.restaurant_id, request.query.channel),
   );
 };

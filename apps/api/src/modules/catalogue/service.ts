@@ -16,7 +16,13 @@ import type { Database } from '../../db/schema.js';
 import { type Encoding, encode } from '../../lib/encoding.js';
 import { AppError } from '../../lib/errors.js';
 import { deepFreeze } from '../../lib/freeze.js';
-import { type BundleRows, type CatalogueSnapshot, catalogueRepository, type VersionRow } from './repository.js';
+import {
+  type BundleRows,
+  type CatalogueSnapshot,
+  catalogueRepository,
+  settledVersion,
+  type VersionRow,
+} from './repository.js';
 
 export type { VersionRow } from './repository.js';
 
@@ -344,6 +350,20 @@ export function catalogueService(db: Db, shared?: Map<string, CacheEntry>) {
     /** The menu, deals or combos of the storefront at `host` (its tenant, else `fallbackId`'s). */
     forHost: (host: string, fallbackId: number, restaurantId: number, kind: Kind, channel: MenuChannel) =>
       answerForHost(host, fallbackId, restaurantId, kind, channel),
+
+    /**
+     * forHost's answer without a promise when it is already built for the current version and the
+     * version can be read at once (SQLite outside a transaction): the common case of a menu request,
+     * where a promise per step was a measurable share (decision 064). Undefined: ask forHost, which
+     * reads the same row and builds, moves the version on or answers 404.
+     */
+    readyForHost(host: string, fallbackId: number, restaurantId: number, kind: Kind, channel: MenuChannel) {
+      const found = repo.activeVersionForHostNow(host, fallbackId, restaurantId);
+      if (!found) return undefined;
+      const version = settledVersion(found, Date.now());
+      const entry = entries.get(`${found.tenant_id}:${restaurantId}`);
+      return version !== undefined && entry?.version === version ? entry.bodies.get(`${kind}:${channel}`) : undefined;
+    },
 
     /**
      * The restaurant's menu, deals and combos for a channel, as the cart and the order price them:
