@@ -11,7 +11,11 @@ const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 export default defineConfig(({ command, isSsrBuild }) => {
   const browserBuild = command === 'build' && !isSsrBuild;
   return {
-    plugins: [react(), tailwindcss(), ...(browserBuild ? [routerComponentsPure(), precompressed()] : [])],
+    plugins: [
+      react(),
+      tailwindcss(),
+      ...(browserBuild ? [routerComponentsPure(), reactSentinelsStackless(), precompressed()] : []),
+    ],
     resolve: {
       alias: [
         { find: '@', replacement: path('./src') },
@@ -90,6 +94,35 @@ function routerComponentsPure() {
         .replace(/^\w+\.displayName = "[^"]*";$/gm, (line) => ' '.repeat(line.length))
         .replace(/^var (\w+) = (React\d*\.(?:forwardRef|createContext|memo)\()/gm, 'var $1 = /* @__PURE__ */ $2');
       return { code: pure, map: null };
+    },
+  };
+}
+
+/**
+ * Decision 061: React DOM's client creates five errors at its module's top level (`SuspenseException` and
+ * the like), markers it throws and compares, never shown with a stack. With DevTools attached (Lighthouse
+ * is), each error's stack takes source positions for every frame on it, and one frame is React DOM's whole
+ * module: V8 parses its ~200 KB again, ~10 ms of the page's first task. Made with `Error.stackTraceLimit`
+ * unset they carry no stack and nothing is parsed. Lines keep their places (the helper goes on the last line).
+ */
+function reactSentinelsStackless() {
+  const helper =
+    'function stacklessError(code) { var limit = Error.stackTraceLimit; Error.stackTraceLimit = void 0; try { return Error(formatProdErrorMessage(code)); } finally { Error.stackTraceLimit = limit; } }';
+  return {
+    name: 'react-sentinels-stackless',
+    transform(code: string, id: string) {
+      if (!id.endsWith('/react-dom/cjs/react-dom-client.production.js')) return null;
+      let count = 0;
+      const stackless = code.replace(
+        /^(var | {2})(\w+Exception) = Error\(formatProdErrorMessage\((\d+)\)\)/gm,
+        (_, lead, name, n) => {
+          count++;
+          return `${lead}${name} = stacklessError(${n})`;
+        },
+      );
+      if (count !== 5)
+        throw new Error(`react-sentinels-stackless: expected React DOM's five marker errors, found ${count}`);
+      return { code: `${stackless}\n${helper}`, map: null };
     },
   };
 }
