@@ -7,10 +7,11 @@ import { hydrateFromServerKnownState, readSsrState } from './app/ssr-state';
 import { runtimeConfig } from './config/runtime';
 import { autoClearSettingFromGeneral } from './features/restaurants/lib/auto-clear';
 import { setAutoClearSettingSource } from './features/restaurants/stores/restaurant-store';
-import { bootConfigStore, useConfigStore } from './features/settings/stores/config-store';
+import { bootConfigStore, showThemeColors, useConfigStore } from './features/settings/stores/config-store';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
+showThemeColors();
 // The tenant's settings came inlined with the page: the first render already has its theme.
 bootConfigStore(runtimeConfig.settings, runtimeConfig.tenantId);
 // Spec §3/§5: the restaurant auto-clear setting is the tenant's general settings.
