@@ -80,7 +80,8 @@ const guestLinesWithVersions = linesWithVersions('guest_id');
 /**
  * What adding to the cart checks, in one round trip (decision 054): the catalogue version of the
  * restaurant added from (no row: not an active restaurant of the tenant), how many lines the cart
- * holds and how many of them are another restaurant's.
+ * holds and how many of them are another restaurant's, and the online ordering switches (the
+ * tenant's and the restaurant's settings rows, the restaurant's pause: decision 062).
  */
 const openingFor = (owner: 'user_id' | 'guest_id') =>
   precompiled((db: Db, tenantId: number, ownerId: number, restaurantId: number) =>
@@ -104,6 +105,24 @@ const openingFor = (owner: 'user_id' | 'guest_id') =>
           .where(owner, '=', ownerId)
           .where('restaurant_id', '<>', restaurantId)
           .as('others'),
+        eb
+          .selectFrom('app_settings')
+          .select('is_online_order_enabled')
+          .where('tenant_id', '=', tenantId)
+          .where('restaurant_id', 'is', null)
+          .as('tenant_enabled'),
+        eb
+          .selectFrom('app_settings')
+          .select('is_online_order_enabled')
+          .where('tenant_id', '=', tenantId)
+          .where('restaurant_id', '=', restaurantId)
+          .as('restaurant_enabled'),
+        eb
+          .selectFrom('ordering_controls')
+          .select('paused_until')
+          .where('tenant_id', '=', tenantId)
+          .where('restaurant_id', '=', restaurantId)
+          .as('paused_until'),
       ])
       .where('r.tenant_id', '=', tenantId)
       .where('r.id', '=', restaurantId)
@@ -143,15 +162,20 @@ export function cartRepository(db: Db) {
 
     /**
      * The restaurant's catalogue version row (null: no active restaurant of the tenant), the cart's
-     * line count and how many lines are another restaurant's.
+     * line count, how many lines are another restaurant's and the online ordering switches.
      */
     async opening(owner: CartOwner, restaurantId: number) {
       const [row] = await (owner.user_id !== undefined
         ? userOpening(db, owner.tenantId, owner.user_id, restaurantId)
         : guestOpening(db, owner.tenantId, owner.guest_id, restaurantId));
-      if (!row) return { version: null, lines: 0, others: 0 };
-      const { lines, others, ...version } = row;
-      return { version, lines: Number(lines ?? 0), others: Number(others ?? 0) };
+      if (!row) return { version: null, lines: 0, others: 0, switches: undefined };
+      const { lines, others, tenant_enabled, restaurant_enabled, paused_until, ...version } = row;
+      return {
+        version,
+        lines: Number(lines ?? 0),
+        others: Number(others ?? 0),
+        switches: { tenant_enabled, restaurant_enabled, paused_until },
+      };
     },
 
     async insert(row: NewCartLine) {

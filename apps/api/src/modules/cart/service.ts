@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import { settingsService } from '../settings/service.js';
+import { deepFreeze } from '../../lib/freeze.js';
+import { assertSwitchesOn } from '../settings/service.js';
 import { type AddToCart, lineOf } from './add-input.js';
 import { bad, type CartLineSource, resolveLine } from './lines.js';
-import { cartPricing } from './pricing.js';
+import { cartPricing, type PricedCart } from './pricing.js';
 import { type CartOwner, cartRepository } from './repository.js';
 
 export { parseAddBody } from './add-input.js';
@@ -14,6 +15,16 @@ export type { CartPricingOptions } from './pricing.js';
 export const maxCartLines = 100;
 export const otherRestaurantMessage =
   'Your cart has items from another restaurant. Clear your cart to order from this one.';
+
+/** The cart read's answer: the priced lines without what only an order keeps. */
+type CartAnswer = {
+  items: Omit<PricedCart['items'][number], 'name' | 'source' | 'tax_class'>[];
+  item_count: number;
+  total: number;
+  totals: PricedCart['totals'];
+  adjustments: PricedCart['adjustments'];
+  unavailable: PricedCart['unavailable'];
+};
 
 export interface CartQuery {
   coupon_code?: string | undefined;
@@ -40,17 +51,21 @@ const rowOf = (owner: CartOwner, line: CartLineSource) => ({
 /** Spec §7 cart: priced on every read (pricing.ts), edited line by line here. */
 export function cartService(db: Db, log?: FastifyBaseLogger) {
   const repo = cartRepository(db);
-  const settings = settingsService(db, log);
   const { price, catalogueOf } = cartPricing(db, log);
 
+  /** Answers made from a kept (frozen) priced cart, kept with it: the same cart, the same answer. */
+  const answers = new WeakMap<PricedCart, CartAnswer>();
+
   /** The cart, priced by the engine from today's catalogue (spec §3 cart items). */
-  async function get(owner: CartOwner, query: CartQuery) {
+  async function get(owner: CartOwner, query: CartQuery): Promise<CartAnswer> {
     const priced = await price(owner, {
       method: query.dine_in ? 'dine_in' : 'pickup',
       cash_on_delivery: query.cash_on_delivery,
       coupon_code: query.coupon_code,
     });
-    return {
+    const kept = answers.get(priced);
+    if (kept) return kept;
+    const answer = {
       items: priced.items.map(({ name: _name, source: _source, tax_class: _taxClass, ...item }) => item),
       item_count: priced.totals.item_count,
       total: priced.totals.total,
@@ -58,6 +73,9 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
       adjustments: priced.adjustments,
       unavailable: priced.unavailable,
     };
+    if (!Object.isFrozen(priced)) return answer;
+    answers.set(priced, deepFreeze(answer));
+    return answer;
   }
 
   /** The restaurant's online catalogue, once the cart may take its lines (one restaurant per cart). */
@@ -66,7 +84,8 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
     const read = await repo.opening(owner, restaurantId);
     // 404 for another tenant's restaurant.
     const cat = await catalogueOf(owner.tenantId, restaurantId, 'online', undefined, undefined, read.version);
-    await settings.assertOnlineOrdering(owner.tenantId, restaurantId);
+    // Read with the version; the same check as the settings' assertOnlineOrdering (decision 062).
+    if (read.switches) assertSwitchesOn(read.switches);
     if (read.others > 0) throw new AppError('conflict', otherRestaurantMessage);
     return { cat, count: read.lines };
   }
