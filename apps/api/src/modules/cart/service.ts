@@ -4,9 +4,9 @@ import { AppError } from '../../lib/errors.js';
 import { deepFreeze } from '../../lib/freeze.js';
 import { assertSwitchesOn } from '../settings/service.js';
 import { type AddToCart, lineOf } from './add-input.js';
-import { bad, type CartLineSource, resolveLine } from './lines.js';
+import { bad, type CartLineSource, type Catalogue, resolveLine } from './lines.js';
 import { cartPricing, type PricedCart } from './pricing.js';
-import { type CartOwner, cartRepository } from './repository.js';
+import { type CartOwner, cartRepository, type SeenOpen } from './repository.js';
 
 export { parseAddBody } from './add-input.js';
 export type { CartLineSource, CartSelection } from './lines.js';
@@ -78,22 +78,50 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
     return answer;
   }
 
+  /**
+   * What the last full check of an add saw of each restaurant: its catalogue version (with the
+   * parsed catalogue) and timezone. The next add validates its line against that catalogue and
+   * writes only if the database still holds all of it (decision 062).
+   */
+  const seenOpen = new Map<string, { seen: SeenOpen; cat: Catalogue }>();
+
   /** The restaurant's online catalogue, once the cart may take its lines (one restaurant per cart). */
   async function openFor(owner: CartOwner, restaurantId: number) {
-    // The catalogue version with the cart's line counts: one read (decision 054).
+    // The catalogue version with the cart's line counts and the ordering switches: one read (decisions 054, 062).
     const read = await repo.opening(owner, restaurantId);
     // 404 for another tenant's restaurant.
     const cat = await catalogueOf(owner.tenantId, restaurantId, 'online', undefined, undefined, read.version);
-    // Read with the version; the same check as the settings' assertOnlineOrdering (decision 062).
+    // The same check as the settings' assertOnlineOrdering, on the switches read with the version.
     if (read.switches) assertSwitchesOn(read.switches);
     if (read.others > 0) throw new AppError('conflict', otherRestaurantMessage);
+    const { version } = read;
+    if (version?.version != null && version.next_change_at === null) {
+      const seen = { version: version.version, timezone: version.timezone, maxLines: maxCartLines };
+      if (seenOpen.size >= 1_000) seenOpen.clear();
+      seenOpen.set(`${owner.tenantId}:${restaurantId}`, { seen, cat });
+    }
     return { cat, count: read.lines };
   }
 
+  /** The add in one conditional statement when nothing changed since the last full check, else undefined. */
+  async function addAsSeen(owner: CartOwner, line: CartLineSource) {
+    const known = seenOpen.get(`${owner.tenantId}:${line.restaurant_id}`);
+    if (!known) return undefined;
+    try {
+      // Dayparts are judged now, in the restaurant's time, as catalogueOf's clock would.
+      resolveLine({ ...line, id: 0 }, { ...known.cat, clock: { now: new Date(), timezone: known.seen.timezone } });
+    } catch {
+      return undefined; // the full check says why, against the catalogue as it is now
+    }
+    return repo.insertIfOpen(owner, rowOf(owner, line), known.seen);
+  }
+
   async function add(owner: CartOwner, input: AddToCart) {
+    const line = lineOf(input);
+    const written = await addAsSeen(owner, line);
+    if (written !== undefined) return { id: written, quantity: line.quantity };
     const { cat, count } = await openFor(owner, input.restaurant_id);
     if (count >= maxCartLines) throw bad(`Your cart is full (at most ${maxCartLines} items)`);
-    const line = lineOf(input);
     // Validates every id and choice against the catalogue (throws 4xx before anything is written).
     resolveLine({ ...line, id: 0 }, cat);
     const id = await repo.insert(rowOf(owner, line));
