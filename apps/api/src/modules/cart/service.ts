@@ -104,24 +104,27 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
   }
 
   /** The add in one conditional statement when nothing changed since the last full check, else undefined. */
-  async function addAsSeen(owner: CartOwner, line: CartLineSource) {
-    const known = seenOpen.get(`${owner.tenantId}:${line.restaurant_id}`);
+  async function addAsSeen(owner: CartOwner, input: AddToCart) {
+    const known = seenOpen.get(`${owner.tenantId}:${input.restaurant_id}`);
     if (!known) return undefined;
+    let line: CartLineSource;
     try {
+      line = lineOf(input);
       // Dayparts are judged now, in the restaurant's time, as catalogueOf's clock would.
       resolveLine({ ...line, id: 0 }, { ...known.cat, clock: { now: new Date(), timezone: known.seen.timezone } });
     } catch {
-      return undefined; // the full check says why, against the catalogue as it is now
+      return undefined; // the full check says why, in its own order, against the catalogue as it is now
     }
-    return repo.insertIfOpen(owner, rowOf(owner, line), known.seen);
+    const id = await repo.insertIfOpen(owner, rowOf(owner, line), known.seen);
+    return id === undefined ? undefined : { id, quantity: line.quantity };
   }
 
   async function add(owner: CartOwner, input: AddToCart) {
-    const line = lineOf(input);
-    const written = await addAsSeen(owner, line);
-    if (written !== undefined) return { id: written, quantity: line.quantity };
+    const written = await addAsSeen(owner, input);
+    if (written) return written;
     const { cat, count } = await openFor(owner, input.restaurant_id);
     if (count >= maxCartLines) throw bad(`Your cart is full (at most ${maxCartLines} items)`);
+    const line = lineOf(input);
     // Validates every id and choice against the catalogue (throws 4xx before anything is written).
     resolveLine({ ...line, id: 0 }, cat);
     const id = await repo.insert(rowOf(owner, line));
