@@ -12,6 +12,7 @@
 // API's node (a CPU profile). BENCH_SECONDS (default 8) sets each measurement's length; the JSON of
 // the run is written to .bench-output/. BENCH_API=0 skips the API's figures (a pages-only run:
 // first-route JavaScript and Lighthouse against a fresh demo server, no load before them).
+// BENCH_ONLY=cart measures hello-world and the cart read and add alone on each database (decision 062).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -32,6 +33,7 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
 const tenantId = 139; // the demo business (TENANT_ID default)
 // BENCH_NODE=lts: the API on the current Node LTS (.cache/node-lts), as the README recommends.
 const apiNode = process.env.BENCH_NODE === 'lts' ? prepareNodeLts().node : process.execPath;
+const cartOnly = process.env.BENCH_ONLY === 'cart';
 
 const goals = {
   entryJsGzipKb: 130,
@@ -309,10 +311,12 @@ async function measureOrders(base, s, count, connections) {
 async function measureApi(label, base, pid, restaurantId, orderCount) {
   const s = await shop(base, restaurantId);
   console.error(`[bench] ${label}: ${s.slots.length} pickup slots this week`);
-  const menu = await measure({
-    url: `${base}/api/v2/restaurants/${s.restaurantId}/menu`,
-    headers: { 'accept-encoding': 'br, gzip' },
-  });
+  const menu = cartOnly
+    ? undefined
+    : await measure({
+        url: `${base}/api/v2/restaurants/${s.restaurantId}/menu`,
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
   const readers = await pool(50, 10, () => guestWithCart(base, s.line, 1));
   const cartRead = await measure({
     url: base,
@@ -335,7 +339,7 @@ async function measureApi(label, base, pid, restaurantId, orderCount) {
       body: JSON.stringify({ ...s.line, guest_id: g.guestId }),
     })),
   });
-  const orders = await measureOrders(base, s, orderCount, 20);
+  const orders = cartOnly ? undefined : await measureOrders(base, s, orderCount, 20);
   return { menu, cartRead, cartAdd, orders, rssMb: Math.round(rssMb(pid)) };
 }
 
@@ -372,10 +376,10 @@ try {
     if (apiFigures) results.sqlite = await measureApi('sqlite', base, proc.pid, sqlite.restaurantId, orderCount);
     // Page weight and Lighthouse mobile (decision 035) against the same server, after the load.
     // BENCH_PAGES=0 skips them (an API-only run, e.g. under a CPU profile).
-    if (process.env.BENCH_PAGES !== '0') pageRows = await (await import('./pages.mjs')).pageRows(base);
+    if (process.env.BENCH_PAGES !== '0' && !cartOnly) pageRows = await (await import('./pages.mjs')).pageRows(base);
     await stop(proc);
   }
-  if (apiFigures) {
+  if (apiFigures && !cartOnly) {
     // The menu again at the default log level, its lines going to a file (decision 055).
     const log = fs.openSync(path.join(dir, 'info.log'), 'a');
     const { proc, base } = await startApi(sqlite.url, { LOG_LEVEL: 'info' }, log);
@@ -396,7 +400,7 @@ try {
       procs.push(proc);
       results.postgres = await measureApi('postgres', base, proc.pid, copy.restaurantId, orderCount);
       await stop(proc);
-      if (redisUrl) {
+      if (redisUrl && !cartOnly) {
         // Two API processes on this machine, one port (Node cluster), orders only (spec of scale-out).
         const two = await startApi(copy.url, {
           WORKERS: '2',
@@ -440,8 +444,8 @@ try {
   ]) {
     if (!r) continue;
     const ratio = (m) => `${(m.rps / yard).toFixed(3)}× hello`;
-    rows.push(
-      [
+    const measured = [
+      r.menu && [
         `${db} GET menu`,
         `${lat(r.menu)}, ${ratio(r.menu)}`,
         `≥ ${goals.menuRatio}×, p99 ≤ ${goals.menuP99Ms} ms`,
@@ -459,14 +463,15 @@ try {
         `≥ ${goals.cartRatio}×, p99 ≤ ${goals.cartP99Ms} ms`,
         r.cartAdd.rps / yard >= goals.cartRatio && r.cartAdd.p99 <= goals.cartP99Ms && r.cartAdd.errors === 0,
       ],
-      [
+      r.orders && [
         `${db} POST orders (c=20)`,
         lat(r.orders),
         `≥ ${goals.ordersPerSecond}/s, p99 ≤ ${goals.ordersP99Ms} ms, 0 errors`,
         r.orders.rps >= goals.ordersPerSecond && r.orders.p99 <= goals.ordersP99Ms && r.orders.errors === 0,
       ],
       [`${db} server RSS after load`, `${r.rssMb} MB`, `≤ ${goals.serverRssMb} MB`, r.rssMb <= goals.serverRssMb],
-    );
+    ];
+    rows.push(...measured.filter(Boolean));
   }
   if (results.sqliteInfo) {
     const m = results.sqliteInfo.menu;
@@ -480,6 +485,7 @@ try {
   }
   if (results.postgres) {
     for (const k of ['menu', 'cartRead', 'cartAdd', 'orders']) {
+      if (!results.postgres[k]) continue;
       const ratio = results.postgres[k].rps / results.sqlite[k].rps;
       rows.push([
         `postgres/sqlite ${k}`,

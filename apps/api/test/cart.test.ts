@@ -306,6 +306,64 @@ describe('cart calls (spec §7)', () => {
     expect((await call('DELETE', '/v2/cart/clear', g.token, [])).statusCode).toBe(400);
   });
 
+  // An add after a full check is one conditional insert on what that check saw (decision 062).
+  it('an add is still refused once the restaurant is paused or the product is switched off', async () => {
+    const g = await newGuest();
+    const p = simple();
+    const restaurantId = ids['surry-hills'] as number;
+    expect((await call('POST', '/v2/cart', g.token, productBody(p))).statusCode).toBe(201);
+    const controls = await ctx.db
+      .selectFrom('ordering_controls')
+      .select('paused_until')
+      .where('tenant_id', '=', tenantId)
+      .where('restaurant_id', '=', restaurantId)
+      .executeTakeFirst();
+    const pausedUntil = new Date(Date.now() + 3_600_000).toISOString();
+    if (controls) {
+      await ctx.db
+        .updateTable('ordering_controls')
+        .set({ paused_until: pausedUntil })
+        .where('restaurant_id', '=', restaurantId)
+        .execute();
+    } else {
+      await ctx.db
+        .insertInto('ordering_controls')
+        .values({ tenant_id: tenantId, restaurant_id: restaurantId, paused_until: pausedUntil })
+        .execute();
+    }
+    try {
+      const paused = await call('POST', '/v2/cart', g.token, productBody(p));
+      expect(paused.statusCode).toBe(422);
+      expect(paused.json().error.message).toBe("We're not accepting online orders at the moment.");
+    } finally {
+      if (controls) {
+        await ctx.db.updateTable('ordering_controls').set(controls).where('restaurant_id', '=', restaurantId).execute();
+      } else {
+        await ctx.db.deleteFrom('ordering_controls').where('restaurant_id', '=', restaurantId).execute();
+      }
+    }
+    expect((await call('POST', '/v2/cart', g.token, productBody(p))).statusCode).toBe(201);
+    const bump = () =>
+      ctx.db
+        .updateTable('catalogue_versions')
+        .set((eb) => ({ version: eb('version', '+', 1) }))
+        .where('tenant_id', '=', tenantId)
+        .where('restaurant_id', '=', restaurantId)
+        .execute();
+    await ctx.db.updateTable('restaurant_products').set({ is_available: 0 }).where('id', '=', p.id).execute();
+    await bump();
+    try {
+      const off = await call('POST', '/v2/cart', g.token, productBody(p));
+      expect(off.statusCode, off.body).toBeGreaterThanOrEqual(400);
+      expect(off.statusCode, off.body).toBeLessThan(500);
+    } finally {
+      await ctx.db.updateTable('restaurant_products').set({ is_available: 1 }).where('id', '=', p.id).execute();
+      await bump();
+    }
+    expect((await call('POST', '/v2/cart', g.token, productBody(p))).statusCode).toBe(201);
+    expect((await call('GET', '/v2/cart', g.token)).json().data.items).toHaveLength(3);
+  });
+
   it("refuses another identity's ids with 403", async () => {
     const g = await newGuest();
     const other = await newGuest();

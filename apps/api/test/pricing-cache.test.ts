@@ -1,5 +1,5 @@
-import type { PlacedOrder } from '@orderfront/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PlacedOrder, toZoned } from '@orderfront/core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../src/app.js';
 import type { Db } from '../src/db/database.js';
 import { secondProcess } from './support/app.js';
@@ -185,5 +185,81 @@ describe('the pricing cache', () => {
       await otherDb.updateTable('tenants').set(tenant).where('id', '=', tenantId).execute();
       await otherDb.deleteFrom('tip_settings').where('tenant_id', '=', tenantId).execute();
     }
+  });
+});
+
+// A cart read answers again what it priced last for the owner while the lines, the catalogue and
+// pricing versions, the restaurant's local minute and the options are the same (decision 062).
+describe('the priced cart kept per owner', () => {
+  it("an offer's daily hours are judged at every read's own minute, never at a kept one's", async () => {
+    const { guest, before } = await pricedByBoth(6);
+    const { timezone } = await otherDb
+      .selectFrom('restaurants')
+      .select('timezone')
+      .where('id', '=', shop.restaurantId)
+      .executeTakeFirstOrThrow();
+    // The middle of the next minute: the offer runs for that one local minute only.
+    const inside = Math.ceil(Date.now() / 60_000) * 60_000 + 30_000;
+    const { time } = toZoned(inside, timezone);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(inside);
+    const offer = await otherDb
+      .insertInto('offers')
+      .values({
+        tenant_id: tenantId,
+        name: 'One minute off, for this test',
+        offer_type: 'order_discount',
+        discount_type: 'flat',
+        value: 150,
+        daily_from: time,
+        daily_until: time,
+        is_active: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const offered = await cartOf(shop.ctx.app, guest);
+      expect(offered.discount).toBe(before.discount + 150);
+      expect(await cartOf(shop.ctx.app, guest)).toEqual(offered);
+      vi.setSystemTime(inside + 60_000);
+      expect(await cartOf(shop.ctx.app, guest)).toEqual(before);
+      vi.setSystemTime(inside);
+      expect(await cartOf(shop.ctx.app, guest)).toEqual(offered);
+    } finally {
+      vi.useRealTimers();
+      await otherDb.deleteFrom('offers').where('id', '=', offer.id).execute();
+    }
+  });
+
+  it('a quantity changed and a line added or removed are priced at the next read', async () => {
+    const { guest, before } = await pricedByBoth(7);
+    const lineOf = async () => {
+      const res = await shop.ctx.app.inject({
+        method: 'GET',
+        url: `/api/v2/cart?${Object.entries(guest.ids).map(([k, v]) => `${k}=${v}`)}`,
+        headers: { authorization: `Bearer ${guest.token}` },
+      });
+      return (res.json().data as { items: { id: number }[] }).items;
+    };
+    const [line] = await lineOf();
+    const update = await shop.ctx.app.inject({
+      method: 'PUT',
+      url: '/api/cart/update-cart',
+      headers: { authorization: `Bearer ${guest.token}` },
+      payload: { cart_id: line?.id, quantity: 3, ...guest.ids },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    const tripled = await cartOf(shop.ctx.app, guest);
+    expect(tripled.total).toBeGreaterThan(before.total);
+    await addToCart(shop.ctx, guest, shop.restaurantId, simpleProduct(shop.menu, 7), 1);
+    const more = await cartOf(shop.ctx.app, guest);
+    expect(more.total).toBeGreaterThan(tripled.total);
+    const removed = await shop.ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/cart/${line?.id}`,
+      headers: { authorization: `Bearer ${guest.token}` },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await cartOf(shop.ctx.app, guest)).toEqual(before);
   });
 });

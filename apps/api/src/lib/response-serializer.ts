@@ -1,6 +1,7 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as encodingSerializer, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { deepFreeze } from './freeze.js';
 
 type Schema = z.core.$ZodType;
 
@@ -34,19 +35,50 @@ export function directionFree(schema: Schema, seen = new Set<Schema>()): boolean
   return children.every((child) => directionFree(child, seen));
 }
 
+/** Envelopes of answers that never change, so their check and text are made once (decision 062). */
+const envelopes = new WeakMap<object, { data: object; error: null }>();
+const unchanging = new WeakSet<object>();
+
+/**
+ * `{ data, error: null }`; for `data` frozen with `deepFreeze` (a cached answer), the same frozen
+ * envelope every time, whose check and JSON text the serializer keeps.
+ */
+export function answerOf<T extends object>(data: T): { data: T; error: null } {
+  if (!Object.isFrozen(data)) return { data, error: null };
+  let envelope = envelopes.get(data);
+  if (!envelope) {
+    envelope = deepFreeze({ data, error: null });
+    envelopes.set(data, envelope);
+    unchanging.add(envelope);
+  }
+  return envelope as { data: T; error: null };
+}
+
 /**
  * Every answer is still checked against its route's response schema before it is sent (a handler
  * that strays from the contract answers 500, never a wrong body). Zod's encode is three times its
  * parse, which zod compiles (decision 050): a schema where the two agree is parsed; any other is
- * encoded, as fastify-type-provider-zod does.
+ * encoded, as fastify-type-provider-zod does. An envelope of `answerOf` is checked and serialised
+ * once per route: it cannot change, so neither can the outcome.
  */
 export const responseSerializer: FastifySerializerCompiler<Schema | { properties: Schema }> = (route) => {
   const { schema, method, url } = route;
   const resolved = '_zod' in schema ? schema : schema.properties;
-  if (!resolved || !('_zod' in resolved) || !directionFree(resolved)) return encodingSerializer(route as never);
+  const serialize =
+    !resolved || !('_zod' in resolved) || !directionFree(resolved)
+      ? encodingSerializer(route as never)
+      : (data: unknown) => {
+          const result = z.safeParse(resolved, data);
+          if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+          return JSON.stringify(result.data);
+        };
+  const texts = new WeakMap<object, string>();
   return (data) => {
-    const result = z.safeParse(resolved, data);
-    if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-    return JSON.stringify(result.data);
+    const once = typeof data === 'object' && data !== null && unchanging.has(data);
+    const known = once ? texts.get(data) : undefined;
+    if (known !== undefined) return known;
+    const text = serialize(data);
+    if (once) texts.set(data as object, text);
+    return text;
   };
 };

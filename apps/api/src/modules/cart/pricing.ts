@@ -4,7 +4,9 @@ import {
   type PricingAdjustment,
   type PricingLineInput,
   type PricingMethod,
+  type PricingTotals,
   priceCart,
+  toZoned,
 } from '@orderfront/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
@@ -158,9 +160,11 @@ function pricingInputs() {
     const hit = cache.get(tenantId);
     if (hit && hit.version === version) return hit;
     const [tenant, active] = await Promise.all([tenantService(exec).byId(tenantId), activePromotions(exec, tenantId)]);
+    if (version === undefined) return { tenant, active };
     // Shared by every pricing of this version: frozen, so nothing may change them (decision 050).
-    if (version !== undefined) cache.set(tenantId, deepFreeze({ version, tenant, active }));
-    return { tenant, active };
+    const entry = deepFreeze({ version, tenant, active });
+    cache.set(tenantId, entry);
+    return entry;
   };
 }
 
@@ -172,11 +176,74 @@ function pricingInputsOf(db: Db) {
   return inputs;
 }
 
+/** What `price` answers: the priced lines and totals, and what an order keeps of them. */
+export interface PricedCart {
+  restaurantId: number | null;
+  items: ReturnType<typeof cartItem>[];
+  totals: PricingTotals;
+  adjustments: Pick<PricingAdjustment, 'reason' | 'code' | 'label' | 'amount'>[];
+  unavailable: { id: number; message: string }[];
+  currency: string | null;
+  couponIds: number[];
+  /** The tenant row the money was computed with, at the pricing version the caller read (frozen). */
+  tenant: Tenant | undefined;
+}
+
+/**
+ * A priced cart with everything it was computed from (decision 062): the lines as read, the parsed
+ * catalogue and the pricing inputs (cached objects, the same object while their versions stand),
+ * the restaurant's local minute (all the engine and the dayparts read of the time) and the options.
+ */
+interface Memo {
+  key: string;
+  lines: readonly object[];
+  catalogue: Catalogue;
+  inputs: object;
+  result: PricedCart;
+}
+
+/** Priced carts by owner: a cart read whose inputs all match the last one's answers it again. */
+function pricedCarts(max = 5_000) {
+  const byOwner = new Map<string, Memo>();
+  return {
+    get: (owner: string) => byOwner.get(owner),
+    set(owner: string, memo: Memo) {
+      byOwner.delete(owner);
+      if (byOwner.size >= max) byOwner.delete(byOwner.keys().next().value as string);
+      byOwner.set(owner, memo);
+    },
+  };
+}
+
+const memosByDb = new WeakMap<Db, ReturnType<typeof pricedCarts>>();
+function pricedCartsOf(db: Db) {
+  const memos = memosByDb.get(db) ?? pricedCarts();
+  memosByDb.set(db, memos);
+  return memos;
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (a instanceof Date && b instanceof Date && a.getTime() === b.getTime());
+
+/** The same lines, column by column, as read (ids, quantities, choices, notes, times). */
+function sameRows(kept: readonly object[], read: readonly object[]) {
+  if (kept.length !== read.length) return false;
+  return kept.every((row, i) => {
+    const other = read[i] as Record<string, unknown>;
+    const entries = Object.entries(row);
+    return entries.length === Object.keys(other).length && entries.every(([k, v]) => sameValue(v, other[k]));
+  });
+}
+
+const ownerKey = (owner: CartOwner) =>
+  owner.user_id !== undefined ? `${owner.tenantId}:u${owner.user_id}` : `${owner.tenantId}:g${owner.guest_id}`;
+
 /** The cart's money: lines resolved against today's catalogue, then the pricing engine. */
 export function cartPricing(db: Db, log?: FastifyBaseLogger) {
   const repo = cartRepository(db);
   const catalogue = catalogueService(db);
   const inputsOf = pricingInputsOf(db);
+  const memos = pricedCartsOf(db);
 
   /** The parsed catalogue the lines are priced against (shared and frozen: never changed here). */
   async function catalogueOf(
@@ -214,7 +281,7 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
    * transaction holds the only connection, so nothing in here may use `db` then). Lines that are
    * no longer orderable are left out and listed in `unavailable`.
    */
-  async function price(owner: CartOwner, options: CartPricingOptions, exec: Db = db) {
+  async function price(owner: CartOwner, options: CartPricingOptions, exec: Db = db): Promise<PricedCart> {
     const lineRepo = exec === db ? repo : cartRepository(exec);
     const read = await lineRepo.linesWithVersions(owner);
     const rows = read.lines.map(toStored);
@@ -235,26 +302,48 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     const { versions } = read;
     const restaurantId = first.restaurant_id;
     const channel: MenuChannel = options.method === 'dine_in' ? 'dine_in' : 'online';
+    const now = options.now ?? new Date();
     // The restaurant's timezone comes with the catalogue version: one read fewer per pricing.
-    const promoted = async () => {
-      const { tenant, active } = await inputsOf(exec, owner.tenantId, { version: versions.pricing });
-      const code = options.coupon_code;
-      const offered = await forPricing(exec, { tenantId: owner.tenantId, restaurantId, code, active });
-      // The customer's history is read only when a coupon has a rule that reads it (decision 041).
-      const counted = offered.coupons.some((c) => c.first_order_only === true || c.per_customer_limit != null);
-      return { tenant, ...offered, customer: counted ? await customerHistory(exec, owner) : noHistory };
-    };
-    const [cat, { tenant, customer, ...promotions }] = await Promise.all([
+    const [cat, inputs] = await Promise.all([
       catalogueOf(
         owner.tenantId,
         restaurantId,
         channel,
         exec === db ? catalogue : catalogue.within(exec),
-        options.now ?? new Date(),
+        now,
         versions.catalogue,
       ),
-      promoted(),
+      inputsOf(exec, owner.tenantId, { version: versions.pricing }),
     ]);
+    // Only reads outside a transaction are kept: an order prices what its own transaction sees.
+    const memoOwner = exec === db ? ownerKey(owner) : undefined;
+    const local = toZoned(now, cat.timezone);
+    const key = [
+      cat.timezone,
+      local.date,
+      local.time,
+      options.method,
+      options.cash_on_delivery,
+      options.coupon_code ?? null,
+      options.delivery_charge_cents ?? 0,
+    ].join('|');
+    const memo = memoOwner === undefined ? undefined : memos.get(memoOwner);
+    if (
+      memo?.key === key &&
+      sameRows(memo.lines, read.lines) &&
+      memo.inputs === inputs &&
+      memo.catalogue.menu === cat.menu &&
+      memo.catalogue.deals === cat.deals &&
+      memo.catalogue.combos === cat.combos
+    ) {
+      return memo.result;
+    }
+    const { tenant, active } = inputs;
+    const code = options.coupon_code;
+    const offered = await forPricing(exec, { tenantId: owner.tenantId, restaurantId, code, active });
+    // The customer's history is read only when a coupon has a rule that reads it (decision 041).
+    const counted = offered.coupons.some((c) => c.first_order_only === true || c.per_customer_limit != null);
+    const customer = counted ? await customerHistory(exec, owner) : noHistory;
     if (!tenant) throw new Error(`tenant ${owner.tenantId} missing`);
     const { resolved, unavailable } = resolveAll(rows, cat);
     const result = priceCart({
@@ -264,19 +353,19 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
         method: options.method,
         dine_in: options.method === 'dine_in',
         cash_on_delivery: options.cash_on_delivery,
-        now: (options.now ?? new Date()).toISOString(),
+        now: now.toISOString(),
         timezone: cat.timezone,
         customer,
       },
       coupon_code: options.coupon_code?.trim() || null,
-      coupons: promotions.coupons,
-      offers: promotions.offers,
+      coupons: offered.coupons,
+      offers: offered.offers,
       delivery_charge_cents: options.delivery_charge_cents ?? 0,
       currency: tenant.currency,
       locale: tenant.locale,
     });
     if (result.coupon_rejection) throw bad(result.coupon_rejection.message);
-    return {
+    const priced: PricedCart = {
       restaurantId,
       items: result.lines.map(cartItem),
       totals: result.totals,
@@ -289,9 +378,13 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
       unavailable,
       currency: tenant.currency,
       couponIds: couponIdsOf(result.adjustments),
-      // The tenant row the money was computed with, at the pricing version the caller read (frozen).
       tenant: tenant as Tenant | undefined,
     };
+    // A count of the customer's orders is not among the inputs the memo is keyed by.
+    if (memoOwner !== undefined && !counted && versions.pricing !== undefined) {
+      memos.set(memoOwner, { key, lines: read.lines, catalogue: cat, inputs, result: deepFreeze(priced) });
+    }
+    return priced;
   }
 
   return { price, catalogueOf };

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { precompiled, precompiledInsert } from '../../db/precompiled.js';
 import type { CartItemsTable } from '../../db/schema.js';
@@ -80,7 +80,8 @@ const guestLinesWithVersions = linesWithVersions('guest_id');
 /**
  * What adding to the cart checks, in one round trip (decision 054): the catalogue version of the
  * restaurant added from (no row: not an active restaurant of the tenant), how many lines the cart
- * holds and how many of them are another restaurant's.
+ * holds and how many of them are another restaurant's, and the online ordering switches (the
+ * tenant's and the restaurant's settings rows, the restaurant's pause: decision 062).
  */
 const openingFor = (owner: 'user_id' | 'guest_id') =>
   precompiled((db: Db, tenantId: number, ownerId: number, restaurantId: number) =>
@@ -104,6 +105,24 @@ const openingFor = (owner: 'user_id' | 'guest_id') =>
           .where(owner, '=', ownerId)
           .where('restaurant_id', '<>', restaurantId)
           .as('others'),
+        eb
+          .selectFrom('app_settings')
+          .select('is_online_order_enabled')
+          .where('tenant_id', '=', tenantId)
+          .where('restaurant_id', 'is', null)
+          .as('tenant_enabled'),
+        eb
+          .selectFrom('app_settings')
+          .select('is_online_order_enabled')
+          .where('tenant_id', '=', tenantId)
+          .where('restaurant_id', '=', restaurantId)
+          .as('restaurant_enabled'),
+        eb
+          .selectFrom('ordering_controls')
+          .select('paused_until')
+          .where('tenant_id', '=', tenantId)
+          .where('restaurant_id', '=', restaurantId)
+          .as('paused_until'),
       ])
       .where('r.tenant_id', '=', tenantId)
       .where('r.id', '=', restaurantId)
@@ -111,6 +130,131 @@ const openingFor = (owner: 'user_id' | 'guest_id') =>
   );
 const userOpening = openingFor('user_id');
 const guestOpening = openingFor('guest_id');
+
+/** An integer parameter in a select list: PostgreSQL would take it as text (an insert … select). */
+const int = (value: number | null) => sql<number>`cast(${value} as integer)`;
+
+/**
+ * The add in one statement (decision 062): the line goes in only if everything the full check
+ * reads still holds as the caller last saw it: the restaurant active, its catalogue at `version`
+ * with no timed change pending and its timezone unchanged, fewer than `maxLines` lines, none of
+ * another restaurant, online ordering on and the restaurant not paused. No row: nothing written,
+ * and the caller checks in full (that path says why, or adds).
+ */
+const insertIfOpenFor = (owner: 'user_id' | 'guest_id') =>
+  precompiled(
+    (
+      db: Db,
+      tenantId: number,
+      ownerId: number,
+      restaurantId: number,
+      kind: string,
+      restaurantProductId: number | null,
+      productId: number | null,
+      dealId: number | null,
+      comboProductId: number | null,
+      quantity: number,
+      halves: number,
+      notes: string,
+      selection: string,
+      version: number,
+      timezone: string,
+      maxLines: number,
+    ) =>
+      db
+        .insertInto('cart_items')
+        .columns(lineColumns)
+        .expression((eb) =>
+          eb
+            .selectFrom('restaurants as r')
+            .innerJoin('catalogue_versions as cv', (join) =>
+              join.onRef('cv.tenant_id', '=', 'r.tenant_id').onRef('cv.restaurant_id', '=', 'r.id'),
+            )
+            .select([
+              'r.tenant_id',
+              int(owner === 'user_id' ? ownerId : null).as('user_id'),
+              int(owner === 'guest_id' ? ownerId : null).as('guest_id'),
+              'r.id as restaurant_id',
+              sql<string>`${kind}`.as('kind'),
+              int(restaurantProductId).as('restaurant_product_id'),
+              int(productId).as('product_id'),
+              int(dealId).as('deal_id'),
+              int(comboProductId).as('combo_product_id'),
+              int(quantity).as('quantity'),
+              int(halves).as('is_half_and_half'),
+              sql<string>`${notes}`.as('notes'),
+              sql<string>`${selection}`.as('selection'),
+            ])
+            .where('r.tenant_id', '=', tenantId)
+            .where('r.id', '=', restaurantId)
+            .where('r.status', '=', 1)
+            .where('r.timezone', '=', timezone)
+            .where('cv.version', '=', version)
+            .where('cv.next_change_at', 'is', null)
+            .where(
+              (w) =>
+                w
+                  .selectFrom('cart_items')
+                  .select((c) => c.fn.countAll<number>().as('n'))
+                  .where('tenant_id', '=', tenantId)
+                  .where(owner, '=', ownerId),
+              '<',
+              maxLines,
+            )
+            .where((w) =>
+              w.not(
+                w.exists(
+                  w
+                    .selectFrom('cart_items')
+                    .select('id')
+                    .where('tenant_id', '=', tenantId)
+                    .where(owner, '=', ownerId)
+                    .where('restaurant_id', '<>', restaurantId),
+                ),
+              ),
+            )
+            .where(
+              (w) =>
+                w.fn.coalesce(
+                  w
+                    .selectFrom('app_settings')
+                    .select('is_online_order_enabled')
+                    .where('tenant_id', '=', tenantId)
+                    .where('restaurant_id', '=', restaurantId),
+                  w
+                    .selectFrom('app_settings')
+                    .select('is_online_order_enabled')
+                    .where('tenant_id', '=', tenantId)
+                    .where('restaurant_id', 'is', null),
+                  sql.lit(1),
+                ),
+              '=',
+              1,
+            )
+            .where((w) =>
+              w.not(
+                w.exists(
+                  w
+                    .selectFrom('ordering_controls')
+                    .select('id')
+                    .where('tenant_id', '=', tenantId)
+                    .where('restaurant_id', '=', restaurantId)
+                    .where('paused_until', 'is not', null),
+                ),
+              ),
+            ),
+        )
+        .returning('id'),
+  );
+const userInsertIfOpen = insertIfOpenFor('user_id');
+const guestInsertIfOpen = insertIfOpenFor('guest_id');
+
+/** What the caller last saw of the restaurant when it checked an add in full. */
+export interface SeenOpen {
+  version: number;
+  timezone: string;
+  maxLines: number;
+}
 
 export function cartRepository(db: Db) {
   return {
@@ -143,15 +287,45 @@ export function cartRepository(db: Db) {
 
     /**
      * The restaurant's catalogue version row (null: no active restaurant of the tenant), the cart's
-     * line count and how many lines are another restaurant's.
+     * line count, how many lines are another restaurant's and the online ordering switches.
      */
     async opening(owner: CartOwner, restaurantId: number) {
       const [row] = await (owner.user_id !== undefined
         ? userOpening(db, owner.tenantId, owner.user_id, restaurantId)
         : guestOpening(db, owner.tenantId, owner.guest_id, restaurantId));
-      if (!row) return { version: null, lines: 0, others: 0 };
-      const { lines, others, ...version } = row;
-      return { version, lines: Number(lines ?? 0), others: Number(others ?? 0) };
+      if (!row) return { version: null, lines: 0, others: 0, switches: undefined };
+      const { lines, others, tenant_enabled, restaurant_enabled, paused_until, ...version } = row;
+      return {
+        version,
+        lines: Number(lines ?? 0),
+        others: Number(others ?? 0),
+        switches: { tenant_enabled, restaurant_enabled, paused_until },
+      };
+    },
+
+    /** The line's id, or undefined when anything `seen` holds has changed (nothing written). */
+    async insertIfOpen(owner: CartOwner, row: NewCartLine, seen: SeenOpen) {
+      const values = [
+        owner.tenantId,
+        owner.user_id ?? owner.guest_id,
+        row.restaurant_id,
+        row.kind,
+        row.restaurant_product_id ?? null,
+        row.product_id ?? null,
+        row.deal_id ?? null,
+        row.combo_product_id ?? null,
+        row.quantity,
+        row.is_half_and_half ?? 0,
+        row.notes ?? '',
+        row.selection,
+        seen.version,
+        seen.timezone,
+        seen.maxLines,
+      ] as const;
+      const [inserted] = await (owner.user_id !== undefined
+        ? userInsertIfOpen(db, ...values)
+        : guestInsertIfOpen(db, ...values));
+      return inserted?.id;
     },
 
     async insert(row: NewCartLine) {

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerOf } from '../../lib/owner.js';
+import { answerOf } from '../../lib/response-serializer.js';
 import { assertOwnIds, requireIdentity } from '../auth/identity.js';
 import type { CartOwner } from './repository.js';
 import { cartService, parseAddBody } from './service.js';
@@ -72,8 +73,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         cash_on_delivery: q.is_cash_on_delivery_opt === '1',
         dine_in: q.dine_in === 'true',
       });
-      // Each line is one variant of the contract's cart item; the response serializer checks which.
-      return { data: data as Cart, error: null };
+      // Each line is one variant of the contract's cart item; the response serializer checks which
+      // (once for a kept answer: decision 062).
+      return answerOf(data as Cart);
     },
   );
 

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import { settingsService } from '../settings/service.js';
+import { deepFreeze } from '../../lib/freeze.js';
+import { assertSwitchesOn } from '../settings/service.js';
 import { type AddToCart, lineOf } from './add-input.js';
-import { bad, type CartLineSource, resolveLine } from './lines.js';
-import { cartPricing } from './pricing.js';
-import { type CartOwner, cartRepository } from './repository.js';
+import { bad, type CartLineSource, type Catalogue, resolveLine } from './lines.js';
+import { cartPricing, type PricedCart } from './pricing.js';
+import { type CartOwner, cartRepository, type SeenOpen } from './repository.js';
 
 export { parseAddBody } from './add-input.js';
 export type { CartLineSource, CartSelection } from './lines.js';
@@ -14,6 +15,16 @@ export type { CartPricingOptions } from './pricing.js';
 export const maxCartLines = 100;
 export const otherRestaurantMessage =
   'Your cart has items from another restaurant. Clear your cart to order from this one.';
+
+/** The cart read's answer: the priced lines without what only an order keeps. */
+type CartAnswer = {
+  items: Omit<PricedCart['items'][number], 'name' | 'source' | 'tax_class'>[];
+  item_count: number;
+  total: number;
+  totals: PricedCart['totals'];
+  adjustments: PricedCart['adjustments'];
+  unavailable: PricedCart['unavailable'];
+};
 
 export interface CartQuery {
   coupon_code?: string | undefined;
@@ -40,17 +51,21 @@ const rowOf = (owner: CartOwner, line: CartLineSource) => ({
 /** Spec §7 cart: priced on every read (pricing.ts), edited line by line here. */
 export function cartService(db: Db, log?: FastifyBaseLogger) {
   const repo = cartRepository(db);
-  const settings = settingsService(db, log);
   const { price, catalogueOf } = cartPricing(db, log);
 
+  /** Answers made from a kept (frozen) priced cart, kept with it: the same cart, the same answer. */
+  const answers = new WeakMap<PricedCart, CartAnswer>();
+
   /** The cart, priced by the engine from today's catalogue (spec §3 cart items). */
-  async function get(owner: CartOwner, query: CartQuery) {
+  async function get(owner: CartOwner, query: CartQuery): Promise<CartAnswer> {
     const priced = await price(owner, {
       method: query.dine_in ? 'dine_in' : 'pickup',
       cash_on_delivery: query.cash_on_delivery,
       coupon_code: query.coupon_code,
     });
-    return {
+    const kept = answers.get(priced);
+    if (kept) return kept;
+    const answer = {
       items: priced.items.map(({ name: _name, source: _source, tax_class: _taxClass, ...item }) => item),
       item_count: priced.totals.item_count,
       total: priced.totals.total,
@@ -58,20 +73,55 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
       adjustments: priced.adjustments,
       unavailable: priced.unavailable,
     };
+    if (!Object.isFrozen(priced)) return answer;
+    answers.set(priced, deepFreeze(answer));
+    return answer;
   }
+
+  /**
+   * What the last full check of an add saw of each restaurant: its catalogue version (with the
+   * parsed catalogue) and timezone. The next add validates its line against that catalogue and
+   * writes only if the database still holds all of it (decision 062).
+   */
+  const seenOpen = new Map<string, { seen: SeenOpen; cat: Catalogue }>();
 
   /** The restaurant's online catalogue, once the cart may take its lines (one restaurant per cart). */
   async function openFor(owner: CartOwner, restaurantId: number) {
-    // The catalogue version with the cart's line counts: one read (decision 054).
+    // The catalogue version with the cart's line counts and the ordering switches: one read (decisions 054, 062).
     const read = await repo.opening(owner, restaurantId);
     // 404 for another tenant's restaurant.
     const cat = await catalogueOf(owner.tenantId, restaurantId, 'online', undefined, undefined, read.version);
-    await settings.assertOnlineOrdering(owner.tenantId, restaurantId);
+    // The same check as the settings' assertOnlineOrdering, on the switches read with the version.
+    if (read.switches) assertSwitchesOn(read.switches);
     if (read.others > 0) throw new AppError('conflict', otherRestaurantMessage);
+    const { version } = read;
+    if (version?.version != null && version.next_change_at === null) {
+      const seen = { version: version.version, timezone: version.timezone, maxLines: maxCartLines };
+      if (seenOpen.size >= 1_000) seenOpen.clear();
+      seenOpen.set(`${owner.tenantId}:${restaurantId}`, { seen, cat });
+    }
     return { cat, count: read.lines };
   }
 
+  /** The add in one conditional statement when nothing changed since the last full check, else undefined. */
+  async function addAsSeen(owner: CartOwner, input: AddToCart) {
+    const known = seenOpen.get(`${owner.tenantId}:${input.restaurant_id}`);
+    if (!known) return undefined;
+    let line: CartLineSource;
+    try {
+      line = lineOf(input);
+      // Dayparts are judged now, in the restaurant's time, as catalogueOf's clock would.
+      resolveLine({ ...line, id: 0 }, { ...known.cat, clock: { now: new Date(), timezone: known.seen.timezone } });
+    } catch {
+      return undefined; // the full check says why, in its own order, against the catalogue as it is now
+    }
+    const id = await repo.insertIfOpen(owner, rowOf(owner, line), known.seen);
+    return id === undefined ? undefined : { id, quantity: line.quantity };
+  }
+
   async function add(owner: CartOwner, input: AddToCart) {
+    const written = await addAsSeen(owner, input);
+    if (written) return written;
     const { cat, count } = await openFor(owner, input.restaurant_id);
     if (count >= maxCartLines) throw bad(`Your cart is full (at most ${maxCartLines} items)`);
     const line = lineOf(input);

@@ -96,6 +96,26 @@ function parseSecrets(json: string | null): PaymentGatewaySecrets {
   }
 }
 
+/** The online ordering switches as read with a cart add (decision 062); null where there is no row. */
+export interface OrderingSwitches {
+  tenant_enabled: number | null;
+  restaurant_enabled: number | null;
+  paused_until: string | null;
+}
+
+/**
+ * assertOnlineOrdering (no method) on the switches alone, without the theme it would merge: a
+ * tenant without a settings row has nothing switched off; otherwise the restaurant's row, else the
+ * tenant's, must be on and the restaurant not paused.
+ */
+export function assertSwitchesOn(switches: OrderingSwitches, now = new Date()) {
+  if (switches.tenant_enabled === null) return;
+  const paused = switches.paused_until !== null && Date.parse(switches.paused_until) > now.getTime();
+  if ((switches.restaurant_enabled ?? switches.tenant_enabled) === 0 || paused) {
+    throw new AppError('unprocessable', onlineOrdersDisabledMessage);
+  }
+}
+
 export function settingsService(db: Db, log?: FastifyBaseLogger) {
   const repo = settingsRepository(db);
 
