@@ -12,6 +12,7 @@
 // API's node (a CPU profile). BENCH_SECONDS (default 8) sets each measurement's length; the JSON of
 // the run is written to .bench-output/. BENCH_API=0 skips the API's figures (a pages-only run:
 // first-route JavaScript and Lighthouse against a fresh demo server, no load before them).
+// BENCH_ONLY=orders measures only the orders (with hello-world beside them), on each database.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -31,6 +32,7 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
 const tenantId = 139; // the demo business (TENANT_ID default)
 // BENCH_NODE=lts: the API on the current Node LTS (.cache/node-lts), as the README recommends.
+const ordersOnly = process.env.BENCH_ONLY === 'orders';
 const apiNode = process.env.BENCH_NODE === 'lts' ? prepareNodeLts().node : process.execPath;
 
 const goals = {
@@ -304,6 +306,10 @@ async function measureOrders(base, s, count, connections) {
 async function measureApi(label, base, pid, restaurantId, orderCount) {
   const s = await shop(base, restaurantId);
   console.error(`[bench] ${label}: ${s.slots.length} pickup slots this week`);
+  if (ordersOnly) {
+    const orders = await measureOrders(base, s, orderCount, 20);
+    return { orders, rssMb: Math.round(rssMb(pid)) };
+  }
   const menu = await measure({
     url: `${base}/api/v2/restaurants/${s.restaurantId}/menu`,
     headers: { 'accept-encoding': 'br, gzip' },
@@ -367,10 +373,10 @@ try {
     if (apiFigures) results.sqlite = await measureApi('sqlite', base, proc.pid, sqlite.restaurantId, orderCount);
     // Page weight and Lighthouse mobile (decision 035) against the same server, after the load.
     // BENCH_PAGES=0 skips them (an API-only run, e.g. under a CPU profile).
-    if (process.env.BENCH_PAGES !== '0') pageRows = await (await import('./pages.mjs')).pageRows(base);
+    if (process.env.BENCH_PAGES !== '0' && !ordersOnly) pageRows = await (await import('./pages.mjs')).pageRows(base);
     await stop(proc);
   }
-  if (apiFigures) {
+  if (apiFigures && !ordersOnly) {
     // The menu again at the default log level, its lines going to a file (decision 055).
     const log = fs.openSync(path.join(dir, 'info.log'), 'a');
     const { proc, base } = await startApi(sqlite.url, { LOG_LEVEL: 'info' }, log);
@@ -435,25 +441,28 @@ try {
   ]) {
     if (!r) continue;
     const ratio = (m) => `${(m.rps / yard).toFixed(3)}× hello`;
+    if (!ordersOnly)
+      rows.push(
+        [
+          `${db} GET menu`,
+          `${lat(r.menu)}, ${ratio(r.menu)}`,
+          `≥ ${goals.menuRatio}×, p99 ≤ ${goals.menuP99Ms} ms`,
+          r.menu.rps / yard >= goals.menuRatio && r.menu.p99 <= goals.menuP99Ms && r.menu.errors === 0,
+        ],
+        [
+          `${db} GET cart`,
+          `${lat(r.cartRead)}, ${ratio(r.cartRead)}`,
+          `≥ ${goals.cartRatio}×, p99 ≤ ${goals.cartP99Ms} ms`,
+          r.cartRead.rps / yard >= goals.cartRatio && r.cartRead.p99 <= goals.cartP99Ms && r.cartRead.errors === 0,
+        ],
+        [
+          `${db} POST cart`,
+          `${lat(r.cartAdd)}, ${ratio(r.cartAdd)}`,
+          `≥ ${goals.cartRatio}×, p99 ≤ ${goals.cartP99Ms} ms`,
+          r.cartAdd.rps / yard >= goals.cartRatio && r.cartAdd.p99 <= goals.cartP99Ms && r.cartAdd.errors === 0,
+        ],
+      );
     rows.push(
-      [
-        `${db} GET menu`,
-        `${lat(r.menu)}, ${ratio(r.menu)}`,
-        `≥ ${goals.menuRatio}×, p99 ≤ ${goals.menuP99Ms} ms`,
-        r.menu.rps / yard >= goals.menuRatio && r.menu.p99 <= goals.menuP99Ms && r.menu.errors === 0,
-      ],
-      [
-        `${db} GET cart`,
-        `${lat(r.cartRead)}, ${ratio(r.cartRead)}`,
-        `≥ ${goals.cartRatio}×, p99 ≤ ${goals.cartP99Ms} ms`,
-        r.cartRead.rps / yard >= goals.cartRatio && r.cartRead.p99 <= goals.cartP99Ms && r.cartRead.errors === 0,
-      ],
-      [
-        `${db} POST cart`,
-        `${lat(r.cartAdd)}, ${ratio(r.cartAdd)}`,
-        `≥ ${goals.cartRatio}×, p99 ≤ ${goals.cartP99Ms} ms`,
-        r.cartAdd.rps / yard >= goals.cartRatio && r.cartAdd.p99 <= goals.cartP99Ms && r.cartAdd.errors === 0,
-      ],
       [
         `${db} POST orders (c=20)`,
         lat(r.orders),
@@ -474,7 +483,7 @@ try {
     ]);
   }
   if (results.postgres) {
-    for (const k of ['menu', 'cartRead', 'cartAdd', 'orders']) {
+    for (const k of ordersOnly ? ['orders'] : ['menu', 'cartRead', 'cartAdd', 'orders']) {
       const ratio = results.postgres[k].rps / results.sqlite[k].rps;
       rows.push([
         `postgres/sqlite ${k}`,
