@@ -12,7 +12,8 @@
 // API's node (a CPU profile). BENCH_SECONDS (default 8) sets each measurement's length; the JSON of
 // the run is written to .bench-output/. BENCH_API=0 skips the API's figures (a pages-only run:
 // first-route JavaScript and Lighthouse against a fresh demo server, no load before them).
-// BENCH_ONLY=cart measures hello-world and the cart read and add alone on each database (decision 062).
+// BENCH_ONLY=cart or BENCH_ONLY=orders measures hello-world and those calls alone, on each database
+// (decisions 062, 063).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -33,7 +34,7 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
 const tenantId = 139; // the demo business (TENANT_ID default)
 // BENCH_NODE=lts: the API on the current Node LTS (.cache/node-lts), as the README recommends.
 const apiNode = process.env.BENCH_NODE === 'lts' ? prepareNodeLts().node : process.execPath;
-const cartOnly = process.env.BENCH_ONLY === 'cart';
+const only = process.env.BENCH_ONLY; // 'cart' or 'orders'
 
 const goals = {
   entryJsGzipKb: 130,
@@ -61,6 +62,16 @@ function entryAssets() {
 }
 
 /** Resident memory of a process and every process under it (the cluster's workers), in MB. */
+/** The process's CPU time so far (user + system), in ms; Linux only, 0 elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 function rssMb(pid) {
   const read = (p) => {
     try {
@@ -281,7 +292,8 @@ function cycling(items, build) {
 }
 
 /** Places one order per prepared guest cart (each its own guest), spread over the week's slots. */
-async function measureOrders(base, s, count, connections) {
+/** `pid`, when given: the API's CPU per order over the orders' time is reported beside the rate. */
+async function measureOrders(base, s, count, connections, pid) {
   const guests = await pool(count, 20, () => guestWithCart(base, s.line, 1));
   const requests = cycling(
     guests.map((g, i) => ({ g, slot: s.slots[i % s.slots.length] })),
@@ -303,20 +315,27 @@ async function measureOrders(base, s, count, connections) {
     }),
   );
   const started = performance.now();
+  const cpuBefore = pid ? cpuMs(pid) : 0;
   const r = await measure({ url: base, connections, amount: count, requests });
   const { lastAt, ...figures } = r;
-  return { ...figures, rps: Math.round(count / ((lastAt - started) / 1000)) };
+  const cpu = pid ? { cpuUsPerOrder: Math.round(((cpuMs(pid) - cpuBefore) * 1000) / count) } : {};
+  return { ...figures, rps: Math.round(count / ((lastAt - started) / 1000)), ...cpu };
 }
 
 async function measureApi(label, base, pid, restaurantId, orderCount) {
   const s = await shop(base, restaurantId);
   console.error(`[bench] ${label}: ${s.slots.length} pickup slots this week`);
-  const menu = cartOnly
-    ? undefined
-    : await measure({
-        url: `${base}/api/v2/restaurants/${s.restaurantId}/menu`,
-        headers: { 'accept-encoding': 'br, gzip' },
-      });
+  if (only === 'orders') {
+    const orders = await measureOrders(base, s, orderCount, 20, pid);
+    return { orders, rssMb: Math.round(rssMb(pid)) };
+  }
+  const menu =
+    only === 'cart'
+      ? undefined
+      : await measure({
+          url: `${base}/api/v2/restaurants/${s.restaurantId}/menu`,
+          headers: { 'accept-encoding': 'br, gzip' },
+        });
   const readers = await pool(50, 10, () => guestWithCart(base, s.line, 1));
   const cartRead = await measure({
     url: base,
@@ -339,7 +358,7 @@ async function measureApi(label, base, pid, restaurantId, orderCount) {
       body: JSON.stringify({ ...s.line, guest_id: g.guestId }),
     })),
   });
-  const orders = cartOnly ? undefined : await measureOrders(base, s, orderCount, 20);
+  const orders = only === 'cart' ? undefined : await measureOrders(base, s, orderCount, 20, pid);
   return { menu, cartRead, cartAdd, orders, rssMb: Math.round(rssMb(pid)) };
 }
 
@@ -376,10 +395,10 @@ try {
     if (apiFigures) results.sqlite = await measureApi('sqlite', base, proc.pid, sqlite.restaurantId, orderCount);
     // Page weight and Lighthouse mobile (decision 035) against the same server, after the load.
     // BENCH_PAGES=0 skips them (an API-only run, e.g. under a CPU profile).
-    if (process.env.BENCH_PAGES !== '0' && !cartOnly) pageRows = await (await import('./pages.mjs')).pageRows(base);
+    if (process.env.BENCH_PAGES !== '0' && !only) pageRows = await (await import('./pages.mjs')).pageRows(base);
     await stop(proc);
   }
-  if (apiFigures && !cartOnly) {
+  if (apiFigures && !only) {
     // The menu again at the default log level, its lines going to a file (decision 055).
     const log = fs.openSync(path.join(dir, 'info.log'), 'a');
     const { proc, base } = await startApi(sqlite.url, { LOG_LEVEL: 'info' }, log);
@@ -400,7 +419,7 @@ try {
       procs.push(proc);
       results.postgres = await measureApi('postgres', base, proc.pid, copy.restaurantId, orderCount);
       await stop(proc);
-      if (redisUrl && !cartOnly) {
+      if (redisUrl && only !== 'cart') {
         // Two API processes on this machine, one port (Node cluster), orders only (spec of scale-out).
         const two = await startApi(copy.url, {
           WORKERS: '2',
@@ -451,13 +470,13 @@ try {
         `≥ ${goals.menuRatio}×, p99 ≤ ${goals.menuP99Ms} ms`,
         r.menu.rps / yard >= goals.menuRatio && r.menu.p99 <= goals.menuP99Ms && r.menu.errors === 0,
       ],
-      [
+      r.cartRead && [
         `${db} GET cart`,
         `${lat(r.cartRead)}, ${ratio(r.cartRead)}`,
         `≥ ${goals.cartRatio}×, p99 ≤ ${goals.cartP99Ms} ms`,
         r.cartRead.rps / yard >= goals.cartRatio && r.cartRead.p99 <= goals.cartP99Ms && r.cartRead.errors === 0,
       ],
-      [
+      r.cartAdd && [
         `${db} POST cart`,
         `${lat(r.cartAdd)}, ${ratio(r.cartAdd)}`,
         `≥ ${goals.cartRatio}×, p99 ≤ ${goals.cartP99Ms} ms`,
@@ -465,7 +484,7 @@ try {
       ],
       r.orders && [
         `${db} POST orders (c=20)`,
-        lat(r.orders),
+        `${lat(r.orders)}${r.orders.cpuUsPerOrder ? `, API CPU ${r.orders.cpuUsPerOrder} µs/order` : ''}`,
         `≥ ${goals.ordersPerSecond}/s, p99 ≤ ${goals.ordersP99Ms} ms, 0 errors`,
         r.orders.rps >= goals.ordersPerSecond && r.orders.p99 <= goals.ordersP99Ms && r.orders.errors === 0,
       ],

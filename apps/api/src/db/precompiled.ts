@@ -1,31 +1,36 @@
 import type SQLite from 'better-sqlite3';
-import { type Compilable, type CompiledQuery, type InferResult, type Kysely, SelectQueryNode } from 'kysely';
+import type { Compilable, CompiledQuery, InferResult, Kysely } from 'kysely';
 import { metrics } from '../lib/metrics.js';
 import type { Db } from './database.js';
 
 /** The SQLite connection behind each SQLite database's adapter (shared with its transactions). */
 const sqliteOf = new WeakMap<object, SQLite.Database>();
 
-/** Lets the precompiled reads of `db` run on its SQLite connection directly (see below). */
+/** Lets the precompiled statements of `db` run on its SQLite connection directly (see below). */
 export function runsDirectly(db: Kysely<never> | Db, database: SQLite.Database) {
   sqliteOf.set(db.getExecutor().adapter, database);
 }
 
 /**
- * A precompiled select run on the SQLite connection itself rather than through Kysely's executor
- * (decision 057): SQLite's statements are synchronous, and Kysely's connection lock, logging and
- * promises around one cost as much as the indexed read. Only outside any transaction: while one is
- * open on the connection (an order's, begun by Kysely), the read waits its turn through Kysely as
- * before, so it never sees a transaction's uncommitted rows. Timed into the query metrics as
- * Kysely's log does.
+ * A precompiled statement run on the SQLite connection itself rather than through Kysely's executor
+ * (decisions 057, 063): SQLite's statements are synchronous, and Kysely's connection lock, logging
+ * and promises around one cost as much as the indexed read. `inTransaction` says which handle runs
+ * it: the database, only while no transaction is open on the connection (an order's, begun by
+ * Kysely: the statement then waits its turn through Kysely as before, so it never sees that
+ * transaction's uncommitted rows); a transaction, only while one is open. Kysely gives its one
+ * SQLite connection to one transaction at a time, so the one open is the handle's own. Timed into
+ * the query metrics as Kysely's log does; answers the rows Kysely's driver would (none for a write
+ * without `returning`).
  */
-function readDirectly(database: SQLite.Database, sql: string, parameters: readonly unknown[]) {
-  if (database.inTransaction) return undefined;
+function runDirectly(database: SQLite.Database, sql: string, parameters: readonly unknown[], inTransaction: boolean) {
+  if (database.inTransaction !== inTransaction) return undefined;
   const statement = database.prepare(sql);
-  if (!statement.reader) return undefined;
   const started = performance.now();
   try {
-    const rows = statement.all(...(parameters as unknown[]));
+    const values = parameters as unknown[];
+    let rows: unknown[] = [];
+    if (statement.reader) rows = statement.all(...values);
+    else statement.run(...values);
     metrics.query('sqlite', sql, performance.now() - started, false);
     return rows;
   } catch (error) {
@@ -81,10 +86,7 @@ function compiledOnce<Args extends unknown[], Q extends Compilable<unknown>>(
   arity: number,
 ) {
   // Keyed by the dialect's adapter, which a transaction shares with its database.
-  const byAdapter = new WeakMap<
-    object,
-    { compiled: CompiledQuery; from: (number | { value: unknown })[]; select: boolean }
-  >();
+  const byAdapter = new WeakMap<object, { compiled: CompiledQuery; from: (number | { value: unknown })[] }>();
   const compiledFor = (db: Db) => {
     const adapter = db.getExecutor().adapter;
     let entry = byAdapter.get(adapter);
@@ -95,18 +97,18 @@ function compiledOnce<Args extends unknown[], Q extends Compilable<unknown>>(
       if (new Set(from.filter((f) => typeof f === 'number')).size !== placeholders.length) {
         throw new Error(`precompiled: every argument must be a parameter of the query (${compiled.sql})`);
       }
-      entry = { compiled, from, select: SelectQueryNode.is(compiled.query) };
+      entry = { compiled, from };
       byAdapter.set(adapter, entry);
     }
     return entry;
   };
-  /** The rows at once when the read can run on the SQLite connection directly, else undefined. */
+  /** The rows at once when the statement can run on the SQLite connection directly, else undefined. */
   const now = (db: Db, ...args: Args): InferResult<Q> | undefined => {
-    const { compiled, from, select } = compiledFor(db);
-    const sqlite = !select || db.isTransaction ? undefined : sqliteOf.get(db.getExecutor().adapter);
+    const sqlite = sqliteOf.get(db.getExecutor().adapter);
     if (!sqlite) return undefined;
+    const { compiled, from } = compiledFor(db);
     const parameters = from.map((f) => (typeof f === 'number' ? args[f] : f.value));
-    return readDirectly(sqlite, compiled.sql, parameters) as InferResult<Q> | undefined;
+    return runDirectly(sqlite, compiled.sql, parameters, db.isTransaction) as InferResult<Q> | undefined;
   };
   const run = async (db: Db, ...args: Args): Promise<InferResult<Q>> => {
     const rows = now(db, ...args);

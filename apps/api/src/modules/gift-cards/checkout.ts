@@ -79,6 +79,14 @@ export async function reserveForOrder(trx: Db, input: OrderPaymentInput): Promis
   };
 }
 
+/**
+ * The order's number, taken after its split (decision 063): the points line the split wrote named
+ * the order by its stand-in number until now.
+ */
+export async function numberForOrder(trx: Db, input: { tenantId: number; orderId: number; orderNumber: string }) {
+  await loyalty.nameOrder(trx, input);
+}
+
 /** Failed or abandoned payment, or a cancelled order: gift card and points come back (once). */
 export async function releaseForOrder(trx: Db, input: { tenantId: number; orderId: number; now: Date }) {
   const giftCard = await giftCards.release(trx, input);

@@ -95,6 +95,14 @@ export function loyaltyLedgerRepository(db: Db) {
         .executeTakeFirst();
       return updated !== undefined;
     },
+    async nameOrder(tenantId: number, orderId: number, orderNumber: string) {
+      await db
+        .updateTable('loyalty_ledger')
+        .set({ order_number: orderNumber })
+        .where('tenant_id', '=', tenantId)
+        .where('order_id', '=', orderId)
+        .execute();
+    },
     entriesOfOrder(tenantId: number, orderId: number) {
       return db
         .selectFrom('loyalty_ledger')

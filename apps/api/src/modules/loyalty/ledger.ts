@@ -123,6 +123,11 @@ export async function reserve(
   return plan;
 }
 
+/** The order's number on its ledger entries, once the order takes it (its last write, decision 063). */
+export async function nameOrder(trx: Db, input: { tenantId: number; orderId: number; orderNumber: string }) {
+  await loyaltyLedgerRepository(trx).nameOrder(input.tenantId, input.orderId, input.orderNumber);
+}
+
 /** Gives back an order's redeemed points (failed or abandoned payment, or a refund), once. */
 export async function release(trx: Db, input: { tenantId: number; orderId: number; now: Date }): Promise<number> {
   const ledger = loyaltyLedgerRepository(trx);

@@ -13,7 +13,18 @@ import type { LoyaltyLedgerRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { checkedIdempotencyKey } from '../../lib/idempotency.js';
 import { tenantService } from '../tenants/service.js';
-import { adjust, earn, expireIfDue, liveAccount, release, reserve, reverse, rulesOf, saveRules } from './ledger.js';
+import {
+  adjust,
+  earn,
+  expireIfDue,
+  liveAccount,
+  nameOrder,
+  release,
+  reserve,
+  reverse,
+  rulesOf,
+  saveRules,
+} from './ledger.js';
 import { loyaltyRepository } from './repository.js';
 
 type Account = { id: number; balance: number; last_activity_at: string };
@@ -173,7 +184,7 @@ export function loyaltyService(deps: { db: Db; now?: () => Date }) {
 }
 
 /** The points side of an order, in the order's transaction (gift-cards/checkout.ts). */
-export const orderPoints = { reserve, release, reverse, earn };
+export const orderPoints = { reserve, nameOrder, release, reverse, earn };
 
 /** The owner's points rules, read and saved by the rewards settings (in the caller's transaction). */
 export const loyaltyRules = { of: rulesOf, save: saveRules };

@@ -110,7 +110,7 @@ export function orderAccess({ db, repo, now }: OrderContext) {
     return hmac(secret, subject);
   }
 
-  return { accessToken, credential, authorised, exchange, signFor };
+  return { accessToken, credential, authorised, exchange, signFor, linkSecret };
 }
 
 export type OrderAccessCheck = ReturnType<typeof orderAccess>;

@@ -78,14 +78,23 @@ const describe = (l: TaxInvoiceLine) => (l.tax_free ? `${l.description} ${taxFre
 
 /** One long-date formatter per locale: making one costs more than the rest of the invoice (decision 050). */
 const longDates = new Map<string, Intl.DateTimeFormat>();
+/** A day as the invoice says it, kept: every order of a day formatted it anew (decision 063). */
+const days = new Map<string, string>();
 
 function dateOf(invoice: TaxInvoice, locale: string) {
-  let format = longDates.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
-    longDates.set(locale, format);
+  const key = `${locale}|${invoice.date}`;
+  let day = days.get(key);
+  if (day === undefined) {
+    let format = longDates.get(locale);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+      longDates.set(locale, format);
+    }
+    day = format.format(new Date(`${invoice.date}T00:00:00Z`));
+    if (days.size >= 4096) days.clear();
+    days.set(key, day);
   }
-  return `${format.format(new Date(`${invoice.date}T00:00:00Z`))}, ${invoice.time}`;
+  return `${day}, ${invoice.time}`;
 }
 
 /** The invoice as an HTML fragment for the order mail. */

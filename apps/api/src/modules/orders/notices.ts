@@ -53,10 +53,15 @@ export function orderNotices(
   }
 
   /** Mail is a courtesy: the order stands when the mail server is down, and the log says so. */
-  async function mail(row: OrderRow, order: Order, kind: 'confirmation' | 'status', known?: Tenant) {
+  async function mail(
+    row: OrderRow,
+    order: Order,
+    kind: 'confirmation' | 'status',
+    known?: { tenant?: Tenant | undefined; linkToken?: string },
+  ) {
     try {
-      const token = row.user_id === null ? await accessToken(row) : null;
-      const tenant = known ?? (await tenants.byId(row.tenant_id));
+      const token = row.user_id === null ? (known?.linkToken ?? (await accessToken(row))) : null;
+      const tenant = known?.tenant ?? (await tenants.byId(row.tenant_id));
       const ctx = { ...mailContextOf(tenant), link: linkFor(order, token) };
       const message =
         kind === 'confirmation' ? withInvoice(order, tenant, confirmationMail(order, ctx)) : statusMail(order, ctx);
@@ -83,19 +88,20 @@ export function orderNotices(
   /**
    * After a change committed: tell the listeners and, for the moves customers care about, mail.
    * `seen`: the row as committed and its view, when the caller already has them, and the tenant
-   * row when it read one in the same transaction (a placed order's pricing).
+   * row when it read one in the same transaction (a placed order's pricing), and the link token
+   * when the caller made it (the placing transaction signs it for the row's hash).
    */
   async function announce(
     id: number,
     tenantId: number,
     type: OrderEvent['type'],
-    seen?: { row: OrderRow; order: Order; tenant?: Tenant | undefined },
+    seen?: { row: OrderRow; order: Order; tenant?: Tenant | undefined; linkToken?: string },
   ) {
     const row = seen?.row ?? (await repo.find(db, tenantId, id));
     if (!row) return;
     const order = seen?.order ?? (await view(row));
     publish(type, order, row);
-    if (order.status === 'placed') await mail(row, order, 'confirmation', seen?.tenant);
+    if (order.status === 'placed') await mail(row, order, 'confirmation', seen);
     else if (order.status === 'accepted' || order.status === 'cancelled') await mail(row, order, 'status');
   }
 

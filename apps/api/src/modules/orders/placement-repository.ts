@@ -33,21 +33,6 @@ const linkKeyRow = precompiled((db: Db, tenantId: number, ownerKey: string, keyH
     .where('owner_key', '=', ownerKey)
     .where('key_hash', '=', keyHash),
 );
-/**
- * The counter moves by one in one statement: the first order of a tenant makes the row at 1001
- * (1000, then its first order), every later one adds one to it; the row's lock (PostgreSQL) or the
- * write transaction (SQLite) keeps two orders from taking the same number.
- */
-const takeNumber = precompiled((db: Db, tenantId: number, newSecret: string) =>
-  db
-    .insertInto('order_counters')
-    .values({ tenant_id: tenantId, last_number: 1001, link_secret: newSecret })
-    .onConflict((oc) =>
-      oc.column('tenant_id').doUpdateSet((eb) => ({ last_number: eb('order_counters.last_number', '+', 1) })),
-    )
-    .returning(['last_number', 'link_secret']),
-);
-
 /** What placing an order reads and writes besides the order: idempotency keys, counters, the customer. */
 export function placementRepository(exec: Executor) {
   const on = exec as Db;
@@ -67,13 +52,6 @@ export function placementRepository(exec: Executor) {
 
     async linkKey(tenantId: number, ownerKey: string, keyHash: string, orderId: number) {
       await linkKeyRow(on, tenantId, ownerKey, keyHash, orderId);
-    },
-
-    /** The tenant's next order number, and the secret that signs its order links. */
-    async nextNumber(tenantId: number, newSecret: string) {
-      const [row] = await takeNumber(on, tenantId, newSecret);
-      if (!row) throw new Error(`no order counter for tenant ${tenantId}`);
-      return row;
     },
 
     /** The tenant's link secret, made (with its order counter) if the tenant has none yet. */

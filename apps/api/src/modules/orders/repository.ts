@@ -1,10 +1,12 @@
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import { type Expression, type Insertable, PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { precompiled, precompiledInsert } from '../../db/precompiled.js';
 import type { Database, OrderRow, OrderStatusValue, OrdersTable, PaymentStatusValue } from '../../db/schema.js';
 import type { CustomerOwner } from '../../lib/owner.js';
 
 export type Executor = Db | Transaction<Database>;
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The order's owner: a registered user or a guest of the tenant. */
 export type OrderOwner = CustomerOwner;
@@ -75,11 +77,33 @@ export interface OrderSettlement {
 const insertDraft = precompiledInsert(draftColumns, (db: Db, row: OrderDraft) =>
   db.insertInto('orders').values(row).returningAll(),
 );
+/** The settlement's columns, as `settleOrder` and `takeNumberAndSettle` set them (with the number). */
+const settledColumns = (
+  orderNumber: string | Expression<string>,
+  status: OrderStatusValue,
+  paymentStatus: PaymentStatusValue,
+  placedAt: string | null,
+  money: { total: number; giftCard: number; loyalty: number; amountDue: number; tip: number; tipTax: number },
+  accessTokenHash: string,
+) => ({
+  order_number: orderNumber,
+  status,
+  payment_status: paymentStatus,
+  placed_at: placedAt,
+  total_cents: money.total,
+  gift_card_cents: money.giftCard,
+  loyalty_cents: money.loyalty,
+  amount_due_cents: money.amountDue,
+  tip_cents: money.tip,
+  tip_tax_cents: money.tipTax,
+  access_token_hash: accessTokenHash,
+});
 const settleOrder = precompiled(
   (
     db: Db,
     tenantId: number,
     id: number,
+    orderNumber: string,
     status: OrderStatusValue,
     paymentStatus: PaymentStatusValue,
     placedAt: string | null,
@@ -93,20 +117,73 @@ const settleOrder = precompiled(
   ) =>
     db
       .updateTable('orders')
-      .set({
-        status,
-        payment_status: paymentStatus,
-        placed_at: placedAt,
-        total_cents: total,
-        gift_card_cents: giftCard,
-        loyalty_cents: loyalty,
-        amount_due_cents: amountDue,
-        tip_cents: tip,
-        tip_tax_cents: tipTax,
-        access_token_hash: accessTokenHash,
-      })
+      .set(
+        settledColumns(
+          orderNumber,
+          status,
+          paymentStatus,
+          placedAt,
+          { total, giftCard, loyalty, amountDue, tip, tipTax },
+          accessTokenHash,
+        ),
+      )
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id),
+);
+/**
+ * The counter moves by one in one statement: the first order of a tenant makes the row at 1001
+ * (1000, then its first order), every later one adds one to it; the row's lock (PostgreSQL) or the
+ * write transaction (SQLite) keeps two orders from taking the same number.
+ */
+const counterUpsert = (db: Db, tenantId: number, newSecret: string) =>
+  db
+    .insertInto('order_counters')
+    .values({ tenant_id: tenantId, last_number: 1001, link_secret: newSecret })
+    .onConflict((oc) =>
+      oc.column('tenant_id').doUpdateSet((eb) => ({ last_number: eb('order_counters.last_number', '+', 1) })),
+    )
+    .returning(['last_number', 'link_secret']);
+const takeNumber = precompiled(counterUpsert);
+/**
+ * PostgreSQL: the number taken and the order settled with it in one statement, the transaction's
+ * last before its commit, so the counter's row lock that serialises a tenant's orders is held for
+ * one round trip (decision 063). SQLite cannot put an insert in a `with`, and needs no such thing:
+ * its write transaction serialises whole orders anyway.
+ */
+const takeNumberAndSettle = precompiled(
+  (
+    db: Db,
+    tenantId: number,
+    newSecret: string,
+    id: number,
+    status: OrderStatusValue,
+    paymentStatus: PaymentStatusValue,
+    placedAt: string | null,
+    total: number,
+    giftCard: number,
+    loyalty: number,
+    amountDue: number,
+    tip: number,
+    tipTax: number,
+    accessTokenHash: string,
+  ) =>
+    db
+      .with('taken', (w) => counterUpsert(w as unknown as Db, tenantId, newSecret))
+      .updateTable('orders')
+      .from('taken')
+      .set((eb) =>
+        settledColumns(
+          sql<string>`cast(${eb.ref('taken.last_number')} as text)`,
+          status,
+          paymentStatus,
+          placedAt,
+          { total, giftCard, loyalty, amountDue, tip, tipTax },
+          accessTokenHash,
+        ),
+      )
+      .where('orders.tenant_id', '=', tenantId)
+      .where('orders.id', '=', id)
+      .returning(['taken.last_number', 'taken.link_secret']),
 );
 const insertHistory = precompiled(
   (db: Db, tenantId: number, orderId: number, status: OrderStatusValue, note: string | null, createdAt: string) =>
@@ -134,6 +211,61 @@ const restaurantOf = precompiled((db: Db, tenantId: number, id: number) =>
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id),
 );
+
+/**
+ * The order's number, status and money once its payment split is known: the transaction's last
+ * write (decision 063). `link.hash` makes the access token's hash from the tenant's link secret;
+ * `link.known` is that secret as this process last saw it committed, `link.candidate` the one a
+ * tenant's first order makes. On PostgreSQL the hash is made from the known secret (or the
+ * candidate) before the number is taken; in the rare case the counter answers another secret
+ * (two first orders at once) the order is settled again with the right one.
+ */
+async function settleNumbered(
+  trx: Executor,
+  order: Pick<OrderRow, 'tenant_id' | 'id'>,
+  s: Omit<OrderSettlement, 'access_token_hash'>,
+  link: { known: string | undefined; candidate: string; hash: (secret: string) => string },
+) {
+  const exec = trx as Db;
+  const money = [
+    s.total_cents,
+    s.gift_card_cents,
+    s.loyalty_cents,
+    s.amount_due_cents,
+    s.tip_cents,
+    s.tip_tax_cents,
+  ] as const;
+  const settleWith = (orderNumber: string, hash: string) =>
+    settleOrder(exec, order.tenant_id, order.id, orderNumber, s.status, s.payment_status, s.placed_at, ...money, hash);
+  let taken: { last_number: number; link_secret: string } | undefined;
+  let hash: string;
+  if (isPostgres(exec)) {
+    const secret = link.known ?? link.candidate;
+    hash = link.hash(secret);
+    [taken] = await takeNumberAndSettle(
+      exec,
+      order.tenant_id,
+      link.candidate,
+      order.id,
+      s.status,
+      s.payment_status,
+      s.placed_at,
+      ...money,
+      hash,
+    );
+    if (!taken) throw new Error(`order ${order.id} not settled`);
+    if (taken.link_secret !== secret) {
+      hash = link.hash(taken.link_secret);
+      await settleWith(String(taken.last_number), hash);
+    }
+  } else {
+    [taken] = await takeNumber(exec, order.tenant_id, link.candidate);
+    if (!taken) throw new Error(`no order counter for tenant ${order.tenant_id}`);
+    hash = link.hash(taken.link_secret);
+    await settleWith(String(taken.last_number), hash);
+  }
+  return { order_number: String(taken.last_number), access_token_hash: hash };
+}
 
 export function orderRepository(db: Db) {
   return {
@@ -176,24 +308,7 @@ export function orderRepository(db: Db) {
       return inserted;
     },
 
-    /** The order's status and money once its payment split is known, in the placing transaction. */
-    async settle(trx: Executor, order: Pick<OrderRow, 'tenant_id' | 'id'>, s: OrderSettlement) {
-      await settleOrder(
-        trx as Db,
-        order.tenant_id,
-        order.id,
-        s.status,
-        s.payment_status,
-        s.placed_at,
-        s.total_cents,
-        s.gift_card_cents,
-        s.loyalty_cents,
-        s.amount_due_cents,
-        s.tip_cents,
-        s.tip_tax_cents,
-        s.access_token_hash,
-      );
-    },
+    settle: settleNumbered,
 
     async addHistory(
       trx: Executor,

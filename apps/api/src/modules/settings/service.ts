@@ -74,6 +74,26 @@ function byText<T>(parse: (json: string, log?: FastifyBaseLogger) => T) {
 
 const parsePatch = byText(validPatch);
 
+/**
+ * The default theme with a tenant's and a restaurant's patches merged over it, kept by the patches
+ * themselves (each parsed once per text, above) and the tenant: every request of a restaurant merged
+ * the same objects anew (decision 063). Frozen, as its parts are.
+ */
+const noPatch: ThemePatch = {};
+const mergedThemes = new WeakMap<ThemePatch, WeakMap<ThemePatch, Map<number, Theme>>>();
+function themeOf(tenantPatch: ThemePatch, restaurantPatch: ThemePatch | undefined, tenantId: number): Theme {
+  const byRestaurant = mergedThemes.get(tenantPatch) ?? new WeakMap<ThemePatch, Map<number, Theme>>();
+  mergedThemes.set(tenantPatch, byRestaurant);
+  const byTenant = byRestaurant.get(restaurantPatch ?? noPatch) ?? new Map<number, Theme>();
+  byRestaurant.set(restaurantPatch ?? noPatch, byTenant);
+  let theme = byTenant.get(tenantId);
+  if (!theme) {
+    theme = deepFreeze(mergeTheme(defaultTheme, tenantPatch, restaurantPatch, { general: { tenantId } }));
+    byTenant.set(tenantId, theme);
+  }
+  return theme;
+}
+
 /** Only the public fields: provider, mode and publishable key. Anything else in the row is dropped. */
 const publicPaymentConfig = byText((json: string): PaymentGatewayConfig | null => {
   try {
@@ -156,11 +176,10 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
     if (!tenantRow) return undefined;
     const restaurantRow = restaurantId === null ? undefined : rows.find((row) => row.restaurant_id === restaurantId);
     const orderingState = orderingOf(tenantRow.controls);
-    const theme: Theme = mergeTheme(
-      defaultTheme,
+    const theme = themeOf(
       parsePatch(tenantRow.web_config, log),
       restaurantRow ? parsePatch(restaurantRow.web_config, log) : undefined,
-      { general: { tenantId } },
+      tenantId,
     );
     const restaurantPayment = restaurantRow ? publicPaymentConfig(restaurantRow.payment_gateway_config) : null;
     return {
