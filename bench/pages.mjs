@@ -51,15 +51,17 @@ export function firstRouteJs(module) {
   return bytes / 1024;
 }
 
+/** The median of the runs that measured the figure (Lighthouse leaves a metric out when a run fails it). */
 const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : Number.NaN;
 };
 
 async function lighthouseRuns(url, runs, routeFiles) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const results = [];
+  const missed = []; // why a run has no figure for a metric (Lighthouse's own message)
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -68,7 +70,11 @@ async function lighthouseRuns(url, runs, routeFiles) {
     try {
       const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const audit = (id) => {
+        const value = lhr.audits[id]?.numericValue;
+        if (value === undefined) missed.push(`${id}: ${lhr.audits[id]?.errorMessage ?? 'not measured'}`);
+        return value ?? Number.NaN;
+      };
       results.push({
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -92,7 +98,7 @@ async function lighthouseRuns(url, runs, routeFiles) {
     }
   }
   const keys = Object.keys(results[0] ?? {});
-  return Object.fromEntries(keys.map((key) => [key, median(results.map((r) => r[key]))]));
+  return { ...Object.fromEntries(keys.map((key) => [key, median(results.map((r) => r[key]))])), missed };
 }
 
 /** Rows for bench/run.mjs: [name, value, budget, within budget]. */
@@ -114,7 +120,7 @@ export async function pageRows(base) {
     rows.push(
       [
         `${page.name} Lighthouse performance`,
-        `${lh.performance} (median of ${runs})`,
+        `${lh.performance} (median of ${runs})${lh.missed.length ? `; runs without a figure: ${lh.missed.join('; ')}` : ''}`,
         b.performance,
         lh.performance >= b.performance,
       ],
