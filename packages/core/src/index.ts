@@ -43,6 +43,7 @@ export * from './rules/fulfilment-times.js';
 export * from './rules/gift-card-code.js';
 export * from './rules/ics.js';
 export * from './rules/loyalty.js';
+export * from './rules/online-ordering.js';
 export * from './rules/opening-hours.js';
 export * from './rules/order-status.js';
 export * from './rules/report-tables.js';

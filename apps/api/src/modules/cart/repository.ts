@@ -213,6 +213,8 @@ const insertIfOpenFor = (owner: 'user_id' | 'guest_id') =>
                 ),
               ),
             )
+            // takesOnlineOrders (core), in SQL: the restaurant's switch, else the tenant's, on; and
+            // any pause row at all sends the add to the full check, which knows whether it ran out.
             .where(
               (w) =>
                 w.fn.coalesce(

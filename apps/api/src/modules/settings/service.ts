@@ -2,6 +2,7 @@ import {
   type AppSettingsEntry,
   defaultTheme,
   type FulfilmentMethodName,
+  isPaused,
   mergeTheme,
   type OrderingControls,
   type OrderingState,
@@ -11,6 +12,7 @@ import {
   type SavePaymentGatewayBody,
   type Theme,
   type ThemePatch,
+  takesOnlineOrders,
   themePatchSchema,
   themeSchema,
   type ValidTheme,
@@ -125,34 +127,31 @@ export interface OrderingSwitches {
 
 /**
  * assertOnlineOrdering (no method) on the switches alone, without the theme it would merge: a
- * tenant without a settings row has nothing switched off; otherwise the restaurant's row, else the
- * tenant's, must be on and the restaurant not paused.
+ * tenant without a settings row has nothing switched off.
  */
 export function assertSwitchesOn(switches: OrderingSwitches, now = new Date()) {
   if (switches.tenant_enabled === null) return;
-  const paused = switches.paused_until !== null && Date.parse(switches.paused_until) > now.getTime();
-  if ((switches.restaurant_enabled ?? switches.tenant_enabled) === 0 || paused) {
+  if (!takesOnlineOrders(switches.restaurant_enabled ?? switches.tenant_enabled, switches.paused_until, now)) {
     throw new AppError('unprocessable', onlineOrdersDisabledMessage);
   }
 }
 
+/** A restaurant's pause, busy mode and method switches; a pause that has run out is no pause. */
+function orderingOf(row: OrderingRow | undefined, now = new Date()): OrderingState {
+  if (!row) return defaultOrdering;
+  return {
+    paused_until: isPaused(row.paused_until, now) ? row.paused_until : null,
+    busy_minutes: row.busy_minutes,
+    methods: {
+      pickup: row.pickup_enabled === 1,
+      delivery: row.delivery_enabled === 1,
+      dine_in: row.dine_in_enabled === 1,
+    },
+  };
+}
+
 export function settingsService(db: Db, log?: FastifyBaseLogger) {
   const repo = settingsRepository(db);
-
-  /** A restaurant's pause, busy mode and method switches; a pause that has run out is no pause. */
-  function orderingOf(row: OrderingRow | undefined, now = new Date()): OrderingState {
-    if (!row) return defaultOrdering;
-    const paused = row.paused_until !== null && Date.parse(row.paused_until) > now.getTime();
-    return {
-      paused_until: paused ? row.paused_until : null,
-      busy_minutes: row.busy_minutes,
-      methods: {
-        pickup: row.pickup_enabled === 1,
-        delivery: row.delivery_enabled === 1,
-        dine_in: row.dine_in_enabled === 1,
-      },
-    };
-  }
 
   async function ordering(tenantId: number, restaurantId: number | null, now = new Date()): Promise<OrderingState> {
     if (restaurantId === null) return defaultOrdering;
@@ -188,8 +187,12 @@ export function settingsService(db: Db, log?: FastifyBaseLogger) {
       web_config: theme as unknown as Record<string, unknown>,
       payment_gateway_config: restaurantPayment ?? publicPaymentConfig(tenantRow.payment_gateway_config),
       // A paused restaurant is, for its customers, not taking online orders (the spec's notice shows).
-      is_online_order_enabled:
-        (restaurantRow ?? tenantRow).is_online_order_enabled === 0 || orderingState.paused_until ? 0 : 1,
+      is_online_order_enabled: takesOnlineOrders(
+        (restaurantRow ?? tenantRow).is_online_order_enabled,
+        orderingState.paused_until,
+      )
+        ? 1
+        : 0,
       ordering: orderingState,
     };
   }
