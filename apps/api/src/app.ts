@@ -120,6 +120,44 @@ function unwrapProxies(list: string) {
   return parsed.blocks;
 }
 
+const { chindingsSym, streamSym, timeSym, lsCacheSym, endSym, messageKeySym, hooksSym, formattersSym } = pino.symbols;
+const metadataSym = Symbol.for('pino.metadata');
+const infoLevel = pino.levels.values.info ?? 30;
+
+/** A JSON string, or nothing when there is no value (as pino leaves out an undefined field). */
+const field = (key: string, value: string | number | undefined) =>
+  value === undefined
+    ? ''
+    : `,"${key}":${typeof value === 'number' ? (Number.isFinite(value) ? value : 'null') : JSON.stringify(value)}`;
+
+/**
+ * The access line, the same JSON pino writes for `reply.log.info({ req, res, responseTime }, 'request
+ * completed')` with the `req` serializer of loggerFor and Fastify's `res` one, built as one string and
+ * written to the logger's stream (decision 065): pino's generic path (the mixin, the serializers'
+ * objects, a stringifier per value) was most of the line's cost. Undefined when the request's logger
+ * is not plain pino as configured here (a test's, a route's hooks or formatters): pino writes it then.
+ */
+function accessLine(request: FastifyRequest, reply: FastifyReply): string | undefined {
+  const log = reply.log as unknown as Record<symbol, unknown>;
+  const chindings = log[chindingsSym];
+  const stream = log[streamSym] as { write(line: string): void; [metadataSym]?: boolean } | undefined;
+  const hooks = log[hooksSym] as { logMethod?: unknown; streamWrite?: unknown } | undefined;
+  const formatters = log[formattersSym] as { log?: unknown } | undefined;
+  // Only the request's own logger, which binds its id (so the mixin adds nothing): decision 028.
+  if (typeof chindings !== 'string' || !chindings.includes('"request_id":') || !stream) return undefined;
+  if (stream[metadataSym] === true || hooks?.logMethod || hooks?.streamWrite || formatters?.log) return undefined;
+  const levelPrefix = (log[lsCacheSym] as Record<number, string>)[infoLevel];
+  const time = (log[timeSym] as () => string)();
+  const socket = request.socket;
+  return (
+    `${levelPrefix}${time}${chindings},"req":{"method":${JSON.stringify(request.method)}` +
+    `,"url":${JSON.stringify(redactUrl(request.url))}${field('host', request.host)}` +
+    `${field('remoteAddress', request.ip)}${field('remotePort', socket?.remotePort)}}` +
+    `,"res":{"statusCode":${reply.statusCode}}${field('responseTime', reply.elapsedTime)}` +
+    `,${JSON.stringify(log[messageKeySym])}:"request completed"${log[endSym]}`
+  );
+}
+
 /**
  * One line per request, when it is answered, naming the request and how it ended, instead of
  * Fastify's two (decision 055): at `info`, logging is the busiest thing a cheap request does.
@@ -129,8 +167,12 @@ class AccessLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) return void reply.log.error({ ...line, err: error }, 'request errored');
+    const enabled = (reply.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+    if (enabled && !enabled.call(reply.log, 'info')) return;
+    const text = accessLine(request, reply);
+    if (text === undefined) reply.log.info(line, 'request completed');
+    else ((reply.log as unknown as Record<symbol, unknown>)[streamSym] as { write(line: string): void }).write(text);
   }
 }
 
@@ -140,7 +182,9 @@ export async function buildApp({ config, db, logger }: AppOptions) {
   const out = logger === undefined && config.logLevel !== 'silent' ? bufferedStdout() : undefined;
   const app = Fastify({
     logger: logger === false ? false : loggerFor(config, logger ?? out ?? process.stdout),
-    trustProxy: (address: string) => trusted(address),
+    // Without TRUST_PROXY nothing is trusted: Fastify's own getters then read the socket and the Host
+    // header at once, where a trust function made every request.ip parse X-Forwarded-For (decision 065).
+    trustProxy: config.trustProxy ? (address: string) => trusted(address) : false,
     genReqId: (request) => requestIdFor(request, trusted),
     logController: new AccessLog({ requestIdLogLabel: 'request_id' }),
     bodyLimit: 1024 * 1024,

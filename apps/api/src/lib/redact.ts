@@ -3,5 +3,6 @@ const secretParam = /([?&][^=&#]*(?:token|code|password|secret)[^=&#]*=)[^&#]*/g
 
 /** The URL as logs may keep it: every secret query value replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(secretParam, '$1[redacted]');
+  // Most URLs have no query: no regular expression run for them (decision 065).
+  return url.includes('?') || url.includes('&') ? url.replace(secretParam, '$1[redacted]') : url;
 }
