@@ -2,9 +2,22 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 
 export type Encoding = 'br' | 'gzip';
 
+/** Answers for the Accept-Encoding values seen last (browsers send a handful), at most 64 kept. */
+const seen = new Map<string, Encoding | undefined>();
+
 /** The compression the client accepts, preferring brotli; undefined: send the body as it is. */
 export function acceptedEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
+  if (seen.has(header)) return seen.get(header);
+  const encoding = parsedEncoding(header);
+  // Decision 065: parsing it on every menu request was a measurable share; a client sending ever new
+  // values only empties the map.
+  if (seen.size >= 64) seen.clear();
+  seen.set(header, encoding);
+  return encoding;
+}
+
+function parsedEncoding(header: string): Encoding | undefined {
   let gzip = false;
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

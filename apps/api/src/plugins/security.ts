@@ -17,7 +17,7 @@ export function scriptNonce(raw: ServerResponse): string {
   if (res.scriptNonce === undefined) {
     res.scriptNonce = randomBytes(16).toString('base64');
     const csp = res[withNonce];
-    if (csp) res.setHeader('Content-Security-Policy', csp(res.scriptNonce));
+    if (csp) res.setHeader('content-security-policy', csp(res.scriptNonce));
   }
   return res.scriptNonce;
 }
@@ -76,7 +76,10 @@ export function securityHeaders(app: FastifyInstance): (raw: ServerResponse) => 
     },
   });
   const [before, after] = (set.find(([name]) => name === 'Content-Security-Policy')?.[1] ?? '').split(nonceMark);
-  const fixed = set.filter(([name]) => name !== 'Content-Security-Policy');
+  // Names in lower case, as Node keeps them: setHeader then lowers nothing anew on every answer (decision 065).
+  const fixed = set
+    .filter(([name]) => name !== 'Content-Security-Policy')
+    .map(([name, value]) => [name.toLowerCase(), value] as const);
   // Until a page asks for a nonce, the CSP names none: the mark goes with its quotes and space.
   const csp = after === undefined ? undefined : (nonce: string) => `${before}${nonce}${after}`;
   const withoutNonce =
@@ -88,7 +91,7 @@ export function securityHeaders(app: FastifyInstance): (raw: ServerResponse) => 
     for (const [name, value] of fixed) raw.setHeader(name, value);
     if (csp && withoutNonce !== undefined) {
       raw[withNonce] = csp;
-      raw.setHeader('Content-Security-Policy', withoutNonce);
+      raw.setHeader('content-security-policy', withoutNonce);
     }
   };
 }
