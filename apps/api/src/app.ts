@@ -75,18 +75,44 @@ const boundToRequest = (logger: object) =>
 
 /**
  * Standard output, written in 4 KiB chunks rather than a write per line (decision 055): at `info`
- * every request logs a line. Flushed each second when quiet, when the app closes, and by pino when
- * the process exits.
+ * every request logs a line. Flushed each second when quiet, when the app closes, and when the
+ * process exits. The lines are gathered here and handed to pino's destination a chunk at a time
+ * (decision 065): given each line, it measured the whole pending chunk's UTF-8 length again on
+ * every write.
  */
 function bufferedStdout() {
-  const out = pino.destination({ dest: 1, minLength: 4096, sync: false });
-  const timer = setInterval(() => out.flush(), 1000).unref();
-  return Object.assign(out, {
+  const out = pino.destination({ dest: 1, minLength: 0, sync: false });
+  let pending = '';
+  const flush = () => {
+    if (pending === '') return;
+    const chunk = pending;
+    pending = '';
+    out.write(chunk);
+  };
+  const timer = setInterval(flush, 1000).unref();
+  // pino ends its destination on exit (flushing what it holds) before this runs: what is still
+  // here follows it, in order.
+  const atExit = () => {
+    if (pending !== '') fs.writeSync(1, pending);
+    pending = '';
+  };
+  process.on('exit', atExit);
+  return {
+    write(line: string) {
+      pending += line;
+      if (pending.length >= 4096) flush();
+    },
+    flush(done?: (error?: Error) => void) {
+      flush();
+      out.flush(done);
+    },
     stop() {
       clearInterval(timer);
+      process.off('exit', atExit);
+      flush();
       out.flushSync();
     },
-  });
+  };
 }
 
 function loggerFor(config: Config, stream: { write(line: string): void }): FastifyServerOptions['logger'] {
