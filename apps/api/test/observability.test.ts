@@ -142,14 +142,20 @@ describe('request ids', () => {
     ctx = await createTestApp({
       env: { LOG_LEVEL: 'info', TRUST_PROXY: '10.0.0.0/8' },
       logStream: { write: (line) => void lines.push(JSON.parse(line)) },
-      extend: (app) =>
+      extend: (app) => {
         app.get('/api/test/boom', async (request) => {
           // A service logging through the app's logger, not the request's: still names the request.
           app.log.warn({ step: 'charging' }, 'about to fail');
           await new Promise((resolve) => setTimeout(resolve, 5));
           if (request.query) throw new Error('the payment provider hung up');
           throw new AppError('conflict', 'never');
-        }),
+        });
+        // The same request logged by pino itself, as the access line was written before decision 065.
+        app.get('/api/test/pino-line', (request, reply) => {
+          request.log.info({ req: request, res: reply, responseTime: 1.5 }, 'request completed');
+          reply.send({ data: null, error: null });
+        });
+      },
     });
   });
   afterAll(() => ctx?.close());
@@ -190,6 +196,47 @@ describe('request ids', () => {
     expect(ok.json().error).toBeNull();
   });
 
+  it("writes the access line as pino would: the same fields in the same order, the URL's secrets redacted", async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/test/pino-line?reset_token=abcdef123456&x=1',
+      remoteAddress: '10.1.2.3',
+      headers: { host: 'shop.example:8080', 'x-forwarded-for': '198.51.100.4' },
+    });
+    const id = res.headers['x-request-id'];
+    const [pinos, ours] = lines.filter((line) => line.request_id === id && line.msg === 'request completed');
+    expect(ours).toBeDefined();
+    expect(Object.keys(ours as object)).toEqual(Object.keys(pinos as object));
+    expect(Object.keys(ours as object)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'request_id',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect({ ...ours, time: 0, responseTime: 0 }).toEqual({ ...pinos, time: 0, responseTime: 0 });
+    expect(ours).toMatchObject({
+      level: 30,
+      time: expect.any(Number),
+      req: {
+        method: 'GET',
+        url: '/api/test/pino-line?reset_token=[redacted]&x=1',
+        host: 'shop.example:8080',
+        remoteAddress: '198.51.100.4',
+      },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    // A URL a client filled with quotes and backslashes still makes one line of valid JSON.
+    const odd = await ctx.app.inject({ method: 'GET', url: '/api/nowhere/%22a%5C"b\\' });
+    const oddLine = lines.find((line) => line.request_id === odd.headers['x-request-id']);
+    expect(oddLine).toMatchObject({ req: { method: 'GET' }, res: { statusCode: 404 } });
+  });
+
   it("keeps a trusted proxy's X-Request-Id, and makes a new one for anyone else", async () => {
     const proxied = 'edge-4f1c2a9e-7b7d';
     const viaProxy = await ctx.app.inject({
@@ -214,6 +261,36 @@ describe('request ids', () => {
       headers: { 'x-request-id': 'bad id\nwith a forged log line' },
     });
     expect(garbage.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('without TRUST_PROXY', () => {
+  let ctx: TestContext;
+  const lines: Record<string, unknown>[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line) => void lines.push(JSON.parse(line)) },
+    });
+  });
+  afterAll(() => ctx?.close());
+
+  it("believes no X-Forwarded-* header: the address is the socket's, the host the Host header's", async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: '10.1.2.3',
+      headers: {
+        host: 'shop.example',
+        'x-forwarded-for': '198.51.100.4',
+        'x-forwarded-host': 'evil.example',
+        'x-request-id': 'edge-4f1c2a9e-7b7d',
+      },
+    });
+    const id = res.headers['x-request-id'];
+    expect(id).not.toBe('edge-4f1c2a9e-7b7d');
+    const line = lines.find((l) => l.request_id === id);
+    expect(line).toMatchObject({ req: { host: 'shop.example', remoteAddress: '10.1.2.3' } });
   });
 });
 
