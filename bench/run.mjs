@@ -360,8 +360,9 @@ async function measureApi(label, base, pid, restaurantId, orderCount) {
     },
     pid,
   );
-  // Enough carts that none fills up (100 lines) while it is added to.
-  const adders = await pool(Math.max(200, Math.ceil((cartRead.rps * (seconds + warmSeconds) * 1.5) / 60)), 10, () =>
+  // Enough carts that none fills up (100 lines) while it is added to: the add may outrun the read
+  // (decision 066), so three times the read's rate, at about 60 lines a cart.
+  const adders = await pool(Math.max(200, Math.ceil((cartRead.rps * 3 * (seconds + warmSeconds)) / 60)), 10, () =>
     guestWithCart(base, s.line, 0),
   );
   const cartAdd = await measure(

@@ -39,6 +39,70 @@ function runDirectly(database: SQLite.Database, sql: string, parameters: readonl
   }
 }
 
+/** A write waiting for its database's next group commit. */
+interface Waiting {
+  sql: string;
+  parameters: readonly unknown[];
+  /** The same write through Kysely, when a transaction holds the connection at the commit. */
+  alone: () => Promise<unknown[]>;
+  resolve: (rows: unknown[]) => void;
+  reject: (error: unknown) => void;
+}
+
+const waitingOf = new WeakMap<SQLite.Database, Waiting[]>();
+
+/**
+ * Writes asked for in one turn of the event loop, committed together (decision 066): each SQLite
+ * commit appends its pages to the WAL, and every thousand pages a checkpoint writes them back with
+ * an fsync on this thread, so a commit per cart add costs more than the add's own statement. Each
+ * write is still its own statement with its own condition, run in the order asked; one that fails
+ * (a constraint) fails alone, as SQLite undoes that statement only. Nobody is answered before the
+ * commit; if the transaction itself fails, every write of it fails and none is kept. While a
+ * transaction begun through Kysely holds the connection (an order's), each write waits its turn
+ * through Kysely instead, alone.
+ */
+function commitTogether(database: SQLite.Database, waiting: Waiting) {
+  let queue = waitingOf.get(database);
+  if (!queue) {
+    queue = [];
+    waitingOf.set(database, queue);
+    setImmediate(() => commitWaiting(database));
+  }
+  queue.push(waiting);
+}
+
+function commitWaiting(database: SQLite.Database) {
+  const queue = waitingOf.get(database) ?? [];
+  waitingOf.delete(database);
+  if (database.inTransaction) {
+    for (const w of queue) w.alone().then(w.resolve, w.reject);
+    return;
+  }
+  const outcomes: ({ rows: unknown[] } | { error: unknown })[] = [];
+  try {
+    database.prepare('begin immediate').run();
+    for (const w of queue) {
+      try {
+        outcomes.push({ rows: runDirectly(database, w.sql, w.parameters, true) ?? [] });
+      } catch (error) {
+        // SQLite ended the transaction (out of space, I/O): nothing of it is kept.
+        if (!database.inTransaction) throw error;
+        outcomes.push({ error });
+      }
+    }
+    database.prepare('commit').run();
+  } catch (error) {
+    if (database.inTransaction) database.prepare('rollback').run();
+    for (const w of queue) w.reject(error);
+    return;
+  }
+  queue.forEach((w, i) => {
+    const outcome = outcomes[i] as { rows: unknown[] } | { error: unknown };
+    if ('rows' in outcome) w.resolve(outcome.rows);
+    else w.reject(outcome.error);
+  });
+}
+
 const slot = Symbol('precompiled parameter');
 type Placeholder = { readonly [slot]: number };
 const isPlaceholder = (value: unknown): value is Placeholder =>
@@ -118,6 +182,25 @@ function compiledOnce<Args extends unknown[], Q extends Compilable<unknown>>(
     const result = await db.executeQuery<InferResult<Q>[number]>({ ...compiled, parameters });
     return result.rows as InferResult<Q>;
   };
+  /**
+   * A write committed with the others asked for in the same turn (see commitTogether): on SQLite
+   * outside a transaction; anywhere else as `run`.
+   */
+  const together = (db: Db, ...args: Args): Promise<InferResult<Q>> => {
+    const sqlite = sqliteOf.get(db.getExecutor().adapter);
+    if (!sqlite || db.isTransaction) return run(db, ...args);
+    const { compiled, from } = compiledFor(db);
+    const parameters = from.map((f) => (typeof f === 'number' ? args[f] : f.value));
+    return new Promise((resolve, reject) =>
+      commitTogether(sqlite, {
+        sql: compiled.sql,
+        parameters,
+        alone: () => run(db, ...args),
+        resolve: resolve as (rows: unknown[]) => void,
+        reject,
+      }),
+    );
+  };
   // `now`: for a hot path that answers without a promise when it can (the cached menu, decision 064).
-  return Object.assign(run, { now });
+  return Object.assign(run, { now, together });
 }

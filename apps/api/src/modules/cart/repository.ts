@@ -324,9 +324,10 @@ export function cartRepository(db: Db) {
         seen.timezone,
         seen.maxLines,
       ] as const;
+      // Committed with the other adds of the same turn (decision 066).
       const [inserted] = await (owner.user_id !== undefined
-        ? userInsertIfOpen(db, ...values)
-        : guestInsertIfOpen(db, ...values));
+        ? userInsertIfOpen.together(db, ...values)
+        : guestInsertIfOpen.together(db, ...values));
       return inserted?.id;
     },
 

@@ -82,6 +82,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/cart',
     {
+      // Its answer (a line's id and quantity, or an error) is far under the compress plugin's 1 KB
+      // threshold: the plugin's answer hooks have nothing to do (decision 066). Bodies may still come gzipped.
+      compress: false,
       preHandler: requireIdentity,
       schema: {
         tags,
