@@ -12,8 +12,10 @@
 // API's node (a CPU profile). BENCH_SECONDS (default 8) sets each measurement's length; the JSON of
 // the run is written to .bench-output/. BENCH_API=0 skips the API's figures (a pages-only run:
 // first-route JavaScript and Lighthouse against a fresh demo server, no load before them).
-// BENCH_ONLY=cart or BENCH_ONLY=orders measures hello-world and those calls alone, on each database
-// (decisions 062, 063).
+// BENCH_ONLY=menu, cart or orders measures hello-world and those calls alone, on each database
+// (decisions 062, 063). On PostgreSQL the CPU time of the bench database's backends per answer is
+// reported beside the API's when the server runs on this machine (decision 068). BENCH_DIALECT=sqlite
+// or postgres measures one database only (a CPU profile of one).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -34,7 +36,8 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
 const tenantId = 139; // the demo business (TENANT_ID default)
 // BENCH_NODE=lts: the API on the current Node LTS (.cache/node-lts), as the README recommends.
 const apiNode = process.env.BENCH_NODE === 'lts' ? prepareNodeLts().node : process.execPath;
-const only = process.env.BENCH_ONLY; // 'cart' or 'orders'
+const only = process.env.BENCH_ONLY; // 'menu', 'cart' or 'orders'
+const dialect = process.env.BENCH_DIALECT; // 'sqlite' or 'postgres': that one only
 
 const goals = {
   entryJsGzipKb: 130,
@@ -181,6 +184,11 @@ async function postgresCopy(serverUrl) {
   return {
     url: url.href,
     restaurantId,
+    /** The CPU time so far of the database's backends (the API's pooled connections), in ms. */
+    cpuMs: async () => {
+      const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [name]);
+      return rows.reduce((sum, r) => sum + cpuMs(r.pid), 0);
+    },
     drop: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -194,7 +202,7 @@ async function postgresCopy(serverUrl) {
  * is done only at its next one-second tick, so a count over its run time is rounded down to whole
  * seconds (decision 059): 300 orders answered in 1.1 s read as 150 a second.
  */
-async function measure(options, pid) {
+async function measure(options, pid, dbCpuMs) {
   let lastAt = 0;
   const run = (extra) =>
     new Promise((resolve, reject) => {
@@ -208,7 +216,9 @@ async function measure(options, pid) {
     });
   if (!options.amount) await run({ duration: warmSeconds });
   const cpuBefore = pid ? cpuMs(pid) : 0;
+  const dbBefore = dbCpuMs ? await dbCpuMs() : 0;
   const r = await run(options.amount ? {} : { duration: seconds });
+  const dbAfter = dbCpuMs ? await dbCpuMs() : 0;
   const elapsed = r.duration || seconds;
   const done = r.requests.total;
   return {
@@ -219,6 +229,7 @@ async function measure(options, pid) {
     requests: done,
     // The API's CPU per answer: steadier than rps on a shared machine, so A/B runs compare it.
     ...(pid && done ? { cpuUs: Math.round(((cpuMs(pid) - cpuBefore) * 1000) / done) } : {}),
+    ...(dbCpuMs && done ? { dbCpuUs: Math.round(((dbAfter - dbBefore) * 1000) / done) } : {}),
     ...(options.amount ? { lastAt } : {}),
   };
 }
@@ -300,7 +311,7 @@ function cycling(items, build) {
  * compiled by then, as it is in a server that has been up a while. `pid`, when given: the API's CPU
  * per order over the measured orders is reported beside the rate.
  */
-async function measureOrders(base, s, count, connections, pid) {
+async function measureOrders(base, s, count, connections, pid, dbCpuMs) {
   const warm = Math.min(500, Math.ceil(count / 5));
   const guests = await pool(count + warm, 20, () => guestWithCart(base, s.line, 1));
   const orderOf = ({ g, slot }) => ({
@@ -325,20 +336,22 @@ async function measureOrders(base, s, count, connections, pid) {
   const r = await measure(
     { url: base, connections, amount: count, requests: cycling(placed.slice(warm), orderOf) },
     pid,
+    dbCpuMs,
   );
-  const { lastAt, cpuUs, ...figures } = r;
+  const { lastAt, cpuUs, dbCpuUs, ...figures } = r;
   return {
     ...figures,
     rps: Math.round(count / ((lastAt - started) / 1000)),
     ...(cpuUs ? { cpuUsPerOrder: cpuUs } : {}),
+    ...(dbCpuUs ? { dbCpuUsPerOrder: dbCpuUs } : {}),
   };
 }
 
-async function measureApi(label, base, pid, restaurantId, orderCount) {
+async function measureApi(label, base, pid, restaurantId, orderCount, dbCpuMs) {
   const s = await shop(base, restaurantId);
   console.error(`[bench] ${label}: ${s.slots.length} pickup slots this week`);
   if (only === 'orders') {
-    const orders = await measureOrders(base, s, orderCount, 20, pid);
+    const orders = await measureOrders(base, s, orderCount, 20, pid, dbCpuMs);
     return { orders, rssMb: Math.round(rssMb(pid)) };
   }
   const menu =
@@ -347,7 +360,9 @@ async function measureApi(label, base, pid, restaurantId, orderCount) {
       : await measure(
           { url: `${base}/api/v2/restaurants/${s.restaurantId}/menu`, headers: { 'accept-encoding': 'br, gzip' } },
           pid,
+          dbCpuMs,
         );
+  if (only === 'menu') return { menu, rssMb: Math.round(rssMb(pid)) };
   const readers = await pool(50, 10, () => guestWithCart(base, s.line, 1));
   const cartRead = await measure(
     {
@@ -359,6 +374,7 @@ async function measureApi(label, base, pid, restaurantId, orderCount) {
       })),
     },
     pid,
+    dbCpuMs,
   );
   // Enough carts that none fills up (100 lines) while it is added to: the add may outrun the read
   // (decision 066), so three times the read's rate, at about 60 lines a cart.
@@ -376,8 +392,9 @@ async function measureApi(label, base, pid, restaurantId, orderCount) {
       })),
     },
     pid,
+    dbCpuMs,
   );
-  const orders = only === 'cart' ? undefined : await measureOrders(base, s, orderCount, 20, pid);
+  const orders = only === 'cart' ? undefined : await measureOrders(base, s, orderCount, 20, pid, dbCpuMs);
   return { menu, cartRead, cartAdd, orders, rssMb: Math.round(rssMb(pid)) };
 }
 
@@ -407,8 +424,8 @@ try {
 
   const orderCount = Number(process.env.BENCH_ORDERS ?? 3000);
   let pageRows = [];
-  const sqlite = await sqliteCopy(dir);
-  {
+  const sqlite = dialect === 'postgres' ? undefined : await sqliteCopy(dir);
+  if (sqlite) {
     const { proc, base } = await startApi(sqlite.url);
     procs.push(proc);
     if (apiFigures) results.sqlite = await measureApi('sqlite', base, proc.pid, sqlite.restaurantId, orderCount);
@@ -417,7 +434,7 @@ try {
     if (process.env.BENCH_PAGES !== '0' && !only) pageRows = await (await import('./pages.mjs')).pageRows(base);
     await stop(proc);
   }
-  if (apiFigures && !only) {
+  if (sqlite && apiFigures && !only) {
     // The menu again at the default log level, its lines going to a file (decision 055).
     const log = fs.openSync(path.join(dir, 'info.log'), 'a');
     const { proc, base } = await startApi(sqlite.url, { LOG_LEVEL: 'info' }, log);
@@ -431,14 +448,14 @@ try {
     await stop(proc);
     fs.closeSync(log);
   }
-  if (pgUrl && apiFigures) {
+  if (pgUrl && apiFigures && dialect !== 'sqlite') {
     const copy = await postgresCopy(pgUrl);
     try {
       const { proc, base } = await startApi(copy.url);
       procs.push(proc);
-      results.postgres = await measureApi('postgres', base, proc.pid, copy.restaurantId, orderCount);
+      results.postgres = await measureApi('postgres', base, proc.pid, copy.restaurantId, orderCount, copy.cpuMs);
       await stop(proc);
-      if (redisUrl && only !== 'cart') {
+      if (redisUrl && only !== 'cart' && only !== 'menu') {
         // Two API processes on this machine, one port (Node cluster), orders only (spec of scale-out).
         const two = await startApi(copy.url, {
           WORKERS: '2',
@@ -461,7 +478,7 @@ try {
 
   const yard = results.hello?.rps;
   const lat = (m) =>
-    `${m.rps} rps, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.errors} errors${m.cpuUs ? `, API CPU ${m.cpuUs} µs/req` : ''}`;
+    `${m.rps} rps, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.errors} errors${m.cpuUs ? `, API CPU ${m.cpuUs} µs/req` : ''}${m.dbCpuUs ? `, PG ${m.dbCpuUs} µs/req` : ''}`;
   const rows = [
     [
       'first-load JS (gzip)',
@@ -504,7 +521,7 @@ try {
       ],
       r.orders && [
         `${db} POST orders (c=20)`,
-        `${lat(r.orders)}${r.orders.cpuUsPerOrder ? `, API CPU ${r.orders.cpuUsPerOrder} µs/order` : ''}`,
+        `${lat(r.orders)}${r.orders.cpuUsPerOrder ? `, API CPU ${r.orders.cpuUsPerOrder} µs/order` : ''}${r.orders.dbCpuUsPerOrder ? `, PG ${r.orders.dbCpuUsPerOrder} µs/order` : ''}`,
         `≥ ${goals.ordersPerSecond}/s, p99 ≤ ${goals.ordersP99Ms} ms, 0 errors`,
         r.orders.rps >= goals.ordersPerSecond && r.orders.p99 <= goals.ordersP99Ms && r.orders.errors === 0,
       ],
@@ -524,7 +541,7 @@ try {
   }
   if (results.postgres) {
     for (const k of ['menu', 'cartRead', 'cartAdd', 'orders']) {
-      if (!results.postgres[k]) continue;
+      if (!results.postgres[k] || !results.sqlite?.[k]) continue;
       const ratio = results.postgres[k].rps / results.sqlite[k].rps;
       rows.push([
         `postgres/sqlite ${k}`,

@@ -204,3 +204,6 @@ function compiledOnce<Args extends unknown[], Q extends Compilable<unknown>>(
   // `now`: for a hot path that answers without a promise when it can (the cached menu, decision 064).
   return Object.assign(run, { now, together });
 }
+
+/** Whether `db`'s precompiled statements run on a SQLite connection directly (no round trips). */
+export const runsOnSqlite = (db: Db) => sqliteOf.has(db.getExecutor().adapter);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import { batched } from '../../db/batch.js';
 import type { Db } from '../../db/database.js';
-import { precompiled } from '../../db/precompiled.js';
+import { precompiled, runsOnSqlite } from '../../db/precompiled.js';
 import type { AuthAttemptsTable, CodePurpose, UserRole } from '../../db/schema.js';
 
 type AttemptKind = AuthAttemptsTable['kind'];
@@ -26,6 +27,37 @@ const liveToken = precompiled((db: Db, tokenHash: string, now: string) =>
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', now),
 );
+
+type LiveToken = Awaited<ReturnType<typeof liveToken>>[number];
+
+/**
+ * On PostgreSQL the tokens of the requests that wait together are read in one statement (decision
+ * 068), each with its own hash and time exactly as `liveToken` reads one; every request is still
+ * answered by a read sent after it came, so a revoked or expired token is refused as before.
+ */
+const tokenReads = new WeakMap<Db, (key: { tokenHash: string; now: string }) => Promise<LiveToken | undefined>>();
+function liveTokenBatched(db: Db, key: { tokenHash: string; now: string }) {
+  let read = tokenReads.get(db);
+  if (!read) {
+    read = batched(
+      (k: { tokenHash: string; now: string }) => `${k.tokenHash} ${k.now}`,
+      async (keys) => {
+        const { rows } = await sql<LiveToken & { i: string }>`
+          select k.i, auth_tokens.id, auth_tokens.tenant_id, auth_tokens.kind, auth_tokens.user_id,
+            auth_tokens.guest_id, users.role
+          from unnest(${keys.map((k) => k.tokenHash)}::text[], ${keys.map((k) => k.now)}::timestamptz[])
+            with ordinality as k(token_hash, now, i)
+          join auth_tokens on auth_tokens.token_hash = k.token_hash
+            and auth_tokens.revoked_at is null and auth_tokens.expires_at > k.now
+          left join users on users.id = auth_tokens.user_id and users.tenant_id = auth_tokens.tenant_id`.execute(db);
+        const found = new Map(rows.map(({ i, ...row }) => [Number(i), row]));
+        return keys.map((_, i) => found.get(i + 1));
+      },
+    );
+    tokenReads.set(db, read);
+  }
+  return read(key);
+}
 
 /** Users and guests, tokens, one-time codes and the SMS outbox; each scoped by tenant. */
 export function authRepository(db: Db) {
@@ -137,6 +169,7 @@ function tokenRows(db: Db) {
     },
     /** A live token with its user's current role (so a role change applies at once). */
     async findLiveToken(tokenHash: string, now: string) {
+      if (!db.isTransaction && !runsOnSqlite(db)) return liveTokenBatched(db, { tokenHash, now });
       return (await liveToken(db, tokenHash, now))[0];
     },
     async revokeToken(tenantId: number, id: number) {

@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
+import { batched } from '../../db/batch.js';
 import type { Db } from '../../db/database.js';
-import { precompiled, precompiledInsert } from '../../db/precompiled.js';
+import { precompiled, precompiledInsert, runsOnSqlite } from '../../db/precompiled.js';
 import type { CartItemsTable } from '../../db/schema.js';
 
 /** The cart's owner: exactly one of user_id and guest_id, within the tenant. */
@@ -76,6 +77,46 @@ const linesWithVersions = (owner: 'user_id' | 'guest_id') =>
   );
 const userLinesWithVersions = linesWithVersions('user_id');
 const guestLinesWithVersions = linesWithVersions('guest_id');
+type LineWithVersions = Awaited<ReturnType<typeof userLinesWithVersions>>[number];
+
+/**
+ * On PostgreSQL the carts of the reads that wait together come in one statement (decision 068):
+ * the same rows as `linesWithVersions` per owner, each read sent after its request came.
+ */
+const sharedLineReads = new WeakMap<
+  Db,
+  Record<'user_id' | 'guest_id', (key: OwnerKey) => Promise<LineWithVersions[]>>
+>();
+type OwnerKey = { tenantId: number; ownerId: number };
+const linesOfOwners = (db: Db, owner: 'user_id' | 'guest_id') =>
+  batched(
+    (o: OwnerKey) => `${o.tenantId} ${o.ownerId}`,
+    async (owners) => {
+      const { rows } = await sql<LineWithVersions & { i: number }>`
+        select k.i, ci.*, pv.version as pricing_version, r.id as active_restaurant, r.timezone,
+          cv.version as catalogue_version, cv.next_change_at
+        from unnest(${owners.map((o) => o.tenantId)}::int8[], ${owners.map((o) => o.ownerId)}::int8[])
+          with ordinality as k(tenant_id, owner_id, i)
+        join cart_items ci on ci.tenant_id = k.tenant_id and ${sql.ref(`ci.${owner}`)} = k.owner_id
+        left join pricing_versions pv on pv.tenant_id = ci.tenant_id
+        left join restaurants r on r.tenant_id = ci.tenant_id and r.id = ci.restaurant_id and r.status = 1
+        left join catalogue_versions cv on cv.tenant_id = ci.tenant_id and cv.restaurant_id = ci.restaurant_id
+        order by k.i, ci.id`.execute(db);
+      const byOwner = owners.map((): LineWithVersions[] => []);
+      for (const { i, ...row } of rows) byOwner[i - 1]?.push(row as LineWithVersions);
+      return byOwner;
+    },
+  );
+function linesWithVersionsBatched(db: Db, owner: CartOwner) {
+  let reads = sharedLineReads.get(db);
+  if (!reads) {
+    reads = { user_id: linesOfOwners(db, 'user_id'), guest_id: linesOfOwners(db, 'guest_id') };
+    sharedLineReads.set(db, reads);
+  }
+  return owner.user_id !== undefined
+    ? reads.user_id({ tenantId: owner.tenantId, ownerId: owner.user_id })
+    : reads.guest_id({ tenantId: owner.tenantId, ownerId: owner.guest_id });
+}
 
 /**
  * What adding to the cart checks, in one round trip (decision 054): the catalogue version of the
@@ -267,9 +308,11 @@ export function cartRepository(db: Db) {
 
     /** The lines and, when there are any, the versions pricing them reads first (one query). */
     async linesWithVersions(owner: CartOwner) {
-      const rows = await (owner.user_id !== undefined
-        ? userLinesWithVersions(db, owner.tenantId, owner.user_id)
-        : guestLinesWithVersions(db, owner.tenantId, owner.guest_id));
+      const rows = await (!db.isTransaction && !runsOnSqlite(db)
+        ? linesWithVersionsBatched(db, owner)
+        : owner.user_id !== undefined
+          ? userLinesWithVersions(db, owner.tenantId, owner.user_id)
+          : guestLinesWithVersions(db, owner.tenantId, owner.guest_id));
       const first = rows[0];
       const lines = rows.map(
         ({ pricing_version, active_restaurant, timezone, catalogue_version, next_change_at, ...line }) => line,

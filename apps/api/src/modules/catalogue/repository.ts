@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { batched } from '../../db/batch.js';
 import type { Db } from '../../db/database.js';
-import { precompiled } from '../../db/precompiled.js';
+import { precompiled, runsOnSqlite } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 import { menuRows } from './menu-repository.js';
 
@@ -45,6 +46,32 @@ const versionForHost = precompiled((db: Db, host: string, fallbackId: number, re
     .where('restaurants.id', '=', restaurantId)
     .where('restaurants.status', '=', 1),
 );
+
+type HostKey = { host: string; fallbackId: number; restaurantId: number };
+type HostRow = Awaited<ReturnType<typeof versionForHost>>[number];
+
+/**
+ * On PostgreSQL the menu's read is shared by the requests for the same storefront and restaurant
+ * that wait for it together (decision 068): each is still answered by a read sent after it came.
+ */
+const sharedVersionReads = new WeakMap<Db, (key: HostKey) => Promise<HostRow | undefined>>();
+function versionForHostShared(db: Db, key: HostKey) {
+  let read = sharedVersionReads.get(db);
+  if (!read) {
+    read = batched(
+      (k: HostKey) => `${k.host}\n${k.fallbackId}\n${k.restaurantId}`,
+      (keys) =>
+        Promise.all(
+          keys.map(async (k) => {
+            const [row] = await versionForHost(db, k.host, k.fallbackId, k.restaurantId);
+            return row && Object.freeze(row);
+          }),
+        ),
+    );
+    sharedVersionReads.set(db, read);
+  }
+  return read(key);
+}
 
 /** An active restaurant's catalogue version as read (no row yet: version null). */
 export interface VersionRow {
@@ -93,6 +120,7 @@ function versionRows(db: Db) {
 
     /** The version row of an active restaurant of the tenant serving `host`, with that tenant's id. */
     async activeVersionForHost(host: string, fallbackId: number, restaurantId: number) {
+      if (!db.isTransaction && !runsOnSqlite(db)) return versionForHostShared(db, { host, fallbackId, restaurantId });
       const [row] = await versionForHost(db, host, fallbackId, restaurantId);
       return row;
     },
