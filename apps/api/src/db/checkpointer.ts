@@ -1,0 +1,44 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * WAL checkpoints off the request path (decision 067). SQLite's automatic checkpoint runs inside
+ * the commit that crosses `wal_autocheckpoint` pages: every few dozen orders one request copied the
+ * WAL back into the file, with its fsyncs, on the only thread that serves requests. A worker thread
+ * with its own connection checkpoints instead (PASSIVE: it never waits for, nor blocks, a reader or
+ * the writer), and the writer restarts the WAL from its start once everything in it is copied back.
+ * The connection's own automatic checkpoint stays, ten times further off, should the worker fall behind.
+ */
+const everyMs = 100;
+export const backstopPages = 10_000;
+
+// Run as a script in the worker (CommonJS: `require` is the driver's path, given by the caller).
+const script = `
+const { workerData, parentPort } = require('node:worker_threads');
+const Driver = require(workerData.driver);
+const db = new Driver(workerData.file);
+db.pragma('busy_timeout = 0');
+const checkpoint = () => {
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+};
+const timer = setInterval(checkpoint, workerData.everyMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
+`;
+
+/** Starts the checkpointing thread for `file`; `stop` ends it (before the connection closes). */
+export function startCheckpointer(file: string, driver: string) {
+  const worker = new Worker(script, { eval: true, workerData: { file, driver, everyMs } });
+  worker.unref();
+  // A checkpoint that cannot run is left to the connection's automatic one: nothing to report.
+  worker.on('error', () => {});
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      await exited;
+    },
+  };
+}
