@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { metrics } from '../lib/metrics.js';
+import { backstopPages, startCheckpointer } from './checkpointer.js';
 import { withNamedStatements } from './named-statements.js';
 import { runsDirectly } from './precompiled.js';
 import type { Database } from './schema.js';
@@ -48,9 +49,10 @@ const requireModule = nodeModule.createRequire(import.meta.url);
  * frees a statement; 13, a Node-API addon with prebuilt binaries, fixes that but needs Node 22. Both
  * are installed (13 under the alias `better-sqlite3-napi`), and the running Node picks (decision 030).
  */
+const sqliteModule = () =>
+  Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
 export function sqliteDriver(): typeof SQLite {
-  const major = Number(process.versions.node.split('.')[0]);
-  return requireModule(major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3');
+  return requireModule(sqliteModule());
 }
 
 export function createDialect(target: DatabaseTarget) {
@@ -83,7 +85,10 @@ export function createDialect(target: DatabaseTarget) {
   database.pragma('mmap_size = 268435456');
   database.pragma('cache_size = -8000');
   database.pragma('temp_store = MEMORY');
-  return new ImmediateSqliteDialect({ database: withStatementCache(database) });
+  // Checkpoints run on another thread; the connection's own is a backstop (decision 067).
+  database.pragma(`wal_autocheckpoint = ${backstopPages}`);
+  const checkpointer = startCheckpointer(target.file, requireModule.resolve(sqliteModule()));
+  return new ImmediateSqliteDialect({ database: withStatementCache(database), checkpointer });
 }
 
 /**
@@ -93,14 +98,30 @@ export function createDialect(target: DatabaseTarget) {
  * since its read. IMMEDIATE waits for the lock up front, so writers queue instead of failing.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #checkpointer: Checkpointer;
+  constructor(config: SqliteConfig) {
+    super(config);
+    this.#checkpointer = config.checkpointer;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+  /** The checkpointing thread ends first, so the connection's close is the file's last (its WAL removed). */
+  override async destroy() {
+    await this.#checkpointer.stop();
+    await super.destroy();
+  }
 }
 
+type Checkpointer = ReturnType<typeof startCheckpointer>;
+type SqliteConfig = ConstructorParameters<typeof SqliteDialect>[0] & {
+  database: SQLite.Database;
+  checkpointer: Checkpointer;
+};
+
 class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0] & { database: SQLite.Database }) {
+  readonly #config: SqliteConfig;
+  constructor(config: SqliteConfig) {
     super(config);
     this.#config = config;
     this.database = config.database;

@@ -122,28 +122,33 @@ export function precompiled<Args extends unknown[], Q extends Compilable<unknown
 }
 
 /**
- * An insert of one row with always the same `columns`, built once (decision 053): the order's and
- * the cart's rows have dozens of columns, and Kysely's building of their values costs more than
- * SQLite's writing them. Every column is a parameter, so a row must give each (null where empty).
+ * A statement of one record with always the same `fields`, built once (decisions 053, 067): each
+ * field is a parameter, so a record must give each (null where empty). The order's and the cart's
+ * rows have dozens of columns, and Kysely's building of their values costs more than SQLite's
+ * writing them; an order's settlement is one record on either dialect, so its two statements take
+ * the same fields.
  */
-export function precompiledInsert<Row extends object, Q extends Compilable<unknown>>(
-  columns: readonly (keyof Row & string)[],
+export function precompiledRecord<Row extends object, Q extends Compilable<unknown>>(
+  fields: readonly (keyof Row & string)[],
   build: (db: Db, row: Row) => Q,
 ) {
   const run = compiledOnce<unknown[], Q>(
-    (db, ...values) => build(db, Object.fromEntries(columns.map((c, i) => [c, values[i]])) as Row),
-    columns.length,
+    (db, ...values) => build(db, Object.fromEntries(fields.map((c, i) => [c, values[i]])) as Row),
+    fields.length,
   );
   return (db: Db, row: Row) =>
     run(
       db,
-      ...columns.map((c) => {
+      ...fields.map((c) => {
         // Left out, a column would take its default in Kysely's insert but null here: refused instead.
-        if (row[c] === undefined) throw new Error(`precompiledInsert: no value for column ${c}`);
+        if (row[c] === undefined) throw new Error(`precompiled: no value for ${c}`);
         return row[c];
       }),
     );
 }
+
+/** An insert of one row with always the same `columns` (decision 053): `precompiledRecord`. */
+export const precompiledInsert = precompiledRecord;
 
 function compiledOnce<Args extends unknown[], Q extends Compilable<unknown>>(
   build: (db: Db, ...args: Args) => Q,

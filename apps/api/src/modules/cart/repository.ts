@@ -1,7 +1,7 @@
-import { type Insertable, sql } from 'kysely';
+import { type Compilable, type Insertable, sql } from 'kysely';
 import { batched } from '../../db/batch.js';
 import type { Db } from '../../db/database.js';
-import { precompiled, precompiledInsert, runsOnSqlite } from '../../db/precompiled.js';
+import { precompiled, precompiledInsert, precompiledRecord, runsOnSqlite } from '../../db/precompiled.js';
 import type { CartItemsTable } from '../../db/schema.js';
 
 /** The cart's owner: exactly one of user_id and guest_id, within the tenant. */
@@ -299,6 +299,46 @@ export interface SeenOpen {
   maxLines: number;
 }
 
+/**
+ * An order's delete of the lines it priced, built once per kind of owner and number of lines
+ * (decision 067): its `in` list varies with the cart, so Kysely built it for every order. Answers
+ * the ids it deleted (their count is what `take` answers).
+ */
+const takenAtOnce = 16;
+const takes = new Map<
+  string,
+  (db: Db, ids: readonly number[], tenantId: number, ownerId: number) => Promise<unknown[]>
+>();
+function takeOf(byUser: boolean, count: number) {
+  const key = `${byUser ? 'user' : 'guest'}:${count}`;
+  let run = takes.get(key);
+  if (!run) {
+    const idFields = Array.from({ length: count }, (_, i) => `id${i}`);
+    const statement = precompiledRecord<Record<string, number>, Compilable<unknown>>(
+      ['tenant_id', 'owner_id', ...idFields],
+      (db, r) =>
+        db
+          .deleteFrom('cart_items')
+          .where('tenant_id', '=', r.tenant_id as number)
+          .where(
+            'id',
+            'in',
+            idFields.map((f) => r[f] as number),
+          )
+          .where(byUser ? 'user_id' : 'guest_id', '=', r.owner_id as number)
+          .returning('id'),
+    );
+    run = (db, ids, tenantId, ownerId) =>
+      statement(db, {
+        tenant_id: tenantId,
+        owner_id: ownerId,
+        ...Object.fromEntries(ids.map((id, i) => [`id${i}`, id])),
+      });
+    takes.set(key, run);
+  }
+  return run;
+}
+
 export function cartRepository(db: Db) {
   return {
     lines: (owner: CartOwner) =>
@@ -408,11 +448,12 @@ export function cartRepository(db: Db) {
     /** Removes exactly these lines of the owner's; answers how many were still there. */
     async take(owner: CartOwner, ids: readonly number[]) {
       if (ids.length === 0) return 0;
+      const byUser = owner.user_id !== undefined;
+      const ownerId = (byUser ? owner.user_id : owner.guest_id) as number;
+      const run = ids.length <= takenAtOnce ? takeOf(byUser, ids.length) : undefined;
+      if (run) return (await run(db, ids, owner.tenantId, ownerId)).length;
       let del = db.deleteFrom('cart_items').where('tenant_id', '=', owner.tenantId).where('id', 'in', ids);
-      del =
-        owner.user_id !== undefined
-          ? del.where('user_id', '=', owner.user_id)
-          : del.where('guest_id', '=', owner.guest_id as number);
+      del = byUser ? del.where('user_id', '=', ownerId) : del.where('guest_id', '=', ownerId);
       const result = await del.executeTakeFirst();
       return Number(result.numDeletedRows);
     },

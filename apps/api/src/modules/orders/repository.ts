@@ -1,6 +1,6 @@
 import { type Expression, type Insertable, PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { precompiled, precompiledInsert } from '../../db/precompiled.js';
+import { precompiled, precompiledInsert, precompiledRecord } from '../../db/precompiled.js';
 import type { Database, OrderRow, OrderStatusValue, OrdersTable, PaymentStatusValue } from '../../db/schema.js';
 import type { CustomerOwner } from '../../lib/owner.js';
 
@@ -73,62 +73,46 @@ export interface OrderSettlement {
   access_token_hash: string;
 }
 
+/**
+ * The one input of both settling statements, SQLite's `settleOrder` and PostgreSQL's
+ * `takeNumberAndSettle` (decision 067): the order's key and its settlement, so the two dialects set
+ * the same columns from the same values.
+ */
+type SettlementInput = Pick<OrderRow, 'tenant_id' | 'id'> & OrderSettlement;
+const settlementFields = [
+  'status',
+  'payment_status',
+  'placed_at',
+  'total_cents',
+  'gift_card_cents',
+  'loyalty_cents',
+  'amount_due_cents',
+  'tip_cents',
+  'tip_tax_cents',
+  'access_token_hash',
+] as const satisfies readonly (keyof OrderSettlement)[];
+// Every settlement column is listed: a new one left out of `settlementFields` fails to compile here.
+const everySettlementField: Record<Exclude<keyof OrderSettlement, (typeof settlementFields)[number]>, never> = {};
+void everySettlementField;
+const inputFields = ['tenant_id', 'id', ...settlementFields] as const;
+
 // Placing an order runs these once each (decision 053): built and compiled once, not per order.
 const insertDraft = precompiledInsert(draftColumns, (db: Db, row: OrderDraft) =>
   db.insertInto('orders').values(row).returningAll(),
 );
-/** The settlement's columns, as `settleOrder` and `takeNumberAndSettle` set them (with the number). */
-const settledColumns = (
-  orderNumber: string | Expression<string>,
-  status: OrderStatusValue,
-  paymentStatus: PaymentStatusValue,
-  placedAt: string | null,
-  money: { total: number; giftCard: number; loyalty: number; amountDue: number; tip: number; tipTax: number },
-  accessTokenHash: string,
-) => ({
+/** The columns both settling statements set: the number and every settlement field. */
+const settledColumns = (orderNumber: string | Expression<string>, s: OrderSettlement) => ({
   order_number: orderNumber,
-  status,
-  payment_status: paymentStatus,
-  placed_at: placedAt,
-  total_cents: money.total,
-  gift_card_cents: money.giftCard,
-  loyalty_cents: money.loyalty,
-  amount_due_cents: money.amountDue,
-  tip_cents: money.tip,
-  tip_tax_cents: money.tipTax,
-  access_token_hash: accessTokenHash,
+  ...(Object.fromEntries(settlementFields.map((f) => [f, s[f]])) as unknown as OrderSettlement),
 });
-const settleOrder = precompiled(
-  (
-    db: Db,
-    tenantId: number,
-    id: number,
-    orderNumber: string,
-    status: OrderStatusValue,
-    paymentStatus: PaymentStatusValue,
-    placedAt: string | null,
-    total: number,
-    giftCard: number,
-    loyalty: number,
-    amountDue: number,
-    tip: number,
-    tipTax: number,
-    accessTokenHash: string,
-  ) =>
+const settleOrder = precompiledRecord(
+  [...inputFields, 'order_number'],
+  (db: Db, s: SettlementInput & { order_number: string }) =>
     db
       .updateTable('orders')
-      .set(
-        settledColumns(
-          orderNumber,
-          status,
-          paymentStatus,
-          placedAt,
-          { total, giftCard, loyalty, amountDue, tip, tipTax },
-          accessTokenHash,
-        ),
-      )
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id),
+      .set(settledColumns(s.order_number, s))
+      .where('tenant_id', '=', s.tenant_id)
+      .where('id', '=', s.id),
 );
 /**
  * The counter moves by one in one statement: the first order of a tenant makes the row at 1001
@@ -150,39 +134,16 @@ const takeNumber = precompiled(counterUpsert);
  * one round trip (decision 063). SQLite cannot put an insert in a `with`, and needs no such thing:
  * its write transaction serialises whole orders anyway.
  */
-const takeNumberAndSettle = precompiled(
-  (
-    db: Db,
-    tenantId: number,
-    newSecret: string,
-    id: number,
-    status: OrderStatusValue,
-    paymentStatus: PaymentStatusValue,
-    placedAt: string | null,
-    total: number,
-    giftCard: number,
-    loyalty: number,
-    amountDue: number,
-    tip: number,
-    tipTax: number,
-    accessTokenHash: string,
-  ) =>
+const takeNumberAndSettle = precompiledRecord(
+  [...inputFields, 'new_secret'],
+  (db: Db, s: SettlementInput & { new_secret: string }) =>
     db
-      .with('taken', (w) => counterUpsert(w as unknown as Db, tenantId, newSecret))
+      .with('taken', (w) => counterUpsert(w as unknown as Db, s.tenant_id, s.new_secret))
       .updateTable('orders')
       .from('taken')
-      .set((eb) =>
-        settledColumns(
-          sql<string>`cast(${eb.ref('taken.last_number')} as text)`,
-          status,
-          paymentStatus,
-          placedAt,
-          { total, giftCard, loyalty, amountDue, tip, tipTax },
-          accessTokenHash,
-        ),
-      )
-      .where('orders.tenant_id', '=', tenantId)
-      .where('orders.id', '=', id)
+      .set((eb) => settledColumns(sql<string>`cast(${eb.ref('taken.last_number')} as text)`, s))
+      .where('orders.tenant_id', '=', s.tenant_id)
+      .where('orders.id', '=', s.id)
       .returning(['taken.last_number', 'taken.link_secret']),
 );
 const insertHistory = precompiled(
@@ -227,32 +188,20 @@ async function settleNumbered(
   link: { known: string | undefined; candidate: string; hash: (secret: string) => string },
 ) {
   const exec = trx as Db;
-  const money = [
-    s.total_cents,
-    s.gift_card_cents,
-    s.loyalty_cents,
-    s.amount_due_cents,
-    s.tip_cents,
-    s.tip_tax_cents,
-  ] as const;
+  const input = (hash: string): SettlementInput => ({
+    tenant_id: order.tenant_id,
+    id: order.id,
+    ...s,
+    access_token_hash: hash,
+  });
   const settleWith = (orderNumber: string, hash: string) =>
-    settleOrder(exec, order.tenant_id, order.id, orderNumber, s.status, s.payment_status, s.placed_at, ...money, hash);
+    settleOrder(exec, { ...input(hash), order_number: orderNumber });
   let taken: { last_number: number; link_secret: string } | undefined;
   let hash: string;
   if (isPostgres(exec)) {
     const secret = link.known ?? link.candidate;
     hash = link.hash(secret);
-    [taken] = await takeNumberAndSettle(
-      exec,
-      order.tenant_id,
-      link.candidate,
-      order.id,
-      s.status,
-      s.payment_status,
-      s.placed_at,
-      ...money,
-      hash,
-    );
+    [taken] = await takeNumberAndSettle(exec, { ...input(hash), new_secret: link.candidate });
     if (!taken) throw new Error(`order ${order.id} not settled`);
     if (taken.link_secret !== secret) {
       hash = link.hash(taken.link_secret);
