@@ -41,6 +41,8 @@ export function startCheckpointer(file: string, driver: string) {
   const exited = new Promise((resolve) => worker.once('exit', resolve));
   return {
     async stop() {
+      // Held again so that a process with nothing else left waits for the thread to end.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
