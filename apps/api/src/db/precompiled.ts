@@ -136,15 +136,15 @@ export function precompiledRecord<Row extends object, Q extends Compilable<unkno
     (db, ...values) => build(db, Object.fromEntries(fields.map((c, i) => [c, values[i]])) as Row),
     fields.length,
   );
-  return (db: Db, row: Row) =>
-    run(
-      db,
-      ...fields.map((c) => {
-        // Left out, a column would take its default in Kysely's insert but null here: refused instead.
-        if (row[c] === undefined) throw new Error(`precompiled: no value for ${c}`);
-        return row[c];
-      }),
-    );
+  const values = (row: Row) =>
+    fields.map((c) => {
+      // Left out, a column would take its default in Kysely's insert but null here: refused instead.
+      if (row[c] === undefined) throw new Error(`precompiled: no value for ${c}`);
+      return row[c];
+    });
+  return Object.assign((db: Db, row: Row) => run(db, ...values(row)), {
+    together: (db: Db, row: Row) => run.together(db, ...values(row)),
+  });
 }
 
 /** An insert of one row with always the same `columns` (decision 053): `precompiledRecord`. */

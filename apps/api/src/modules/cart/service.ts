@@ -15,6 +15,7 @@ export type { CartPricingOptions } from './pricing.js';
 export const maxCartLines = 100;
 export const otherRestaurantMessage =
   'Your cart has items from another restaurant. Clear your cart to order from this one.';
+const cartChangedMessage = 'Your cart changed while this item was being added. Please try again.';
 
 /** The cart read's answer: the priced lines without what only an order keeps. */
 type CartAnswer = {
@@ -122,13 +123,18 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
   async function add(owner: CartOwner, input: AddToCart) {
     const written = await addAsSeen(owner, input);
     if (written) return written;
-    const { cat, count } = await openFor(owner, input.restaurant_id);
-    if (count >= maxCartLines) throw bad(`Your cart is full (at most ${maxCartLines} items)`);
     const line = lineOf(input);
-    // Validates every id and choice against the catalogue (throws 4xx before anything is written).
-    resolveLine({ ...line, id: 0 }, cat);
-    const id = await repo.insert(rowOf(owner, line));
-    return { id, quantity: line.quantity };
+    // Another add or a clear of the same cart may come between the check and the insert: the insert
+    // holds the limits itself (decision 069); refused, the check runs again and says why.
+    for (let tries = 0; tries < 3; tries++) {
+      const { cat, count } = await openFor(owner, input.restaurant_id);
+      if (count >= maxCartLines) throw bad(`Your cart is full (at most ${maxCartLines} items)`);
+      // Validates every id and choice against the catalogue (throws 4xx before anything is written).
+      resolveLine({ ...line, id: 0 }, cat);
+      const [id] = await repo.insertIfRoom(owner, [rowOf(owner, line)], maxCartLines);
+      if (id !== undefined) return { id, quantity: line.quantity };
+    }
+    throw new AppError('conflict', cartChangedMessage);
   }
 
   async function update(owner: CartOwner, cartId: number, quantity: number) {
@@ -165,22 +171,25 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
     let added = 0;
     const restaurantId = lines[0]?.restaurant_id;
     if (restaurantId === undefined) return { added, skipped };
-    const { cat, count: existing } = await openFor(owner, restaurantId);
-    let count = existing;
-    for (const { name, ...line } of lines) {
+    const { cat } = await openFor(owner, restaurantId);
+    const fits: (CartLineSource & { name: string })[] = [];
+    for (const line of lines) {
       try {
         resolveLine({ ...line, id: 0 }, cat);
+        fits.push(line);
       } catch {
-        skipped.push(name);
-        continue;
+        skipped.push(line.name);
       }
-      if (count >= maxCartLines) {
-        skipped.push(name);
-        continue;
-      }
-      await repo.insert(rowOf(owner, line));
-      added++;
-      count++;
+    }
+    // What the cart has no room for when it is written is skipped too (decision 069).
+    const ids = await repo.insertIfRoom(
+      owner,
+      fits.map(({ name: _name, ...line }) => rowOf(owner, line)),
+      maxCartLines,
+    );
+    for (const [i, id] of ids.entries()) {
+      if (id === undefined) skipped.push(fits[i]?.name ?? '');
+      else added++;
     }
     return { added, skipped };
   }
