@@ -7,7 +7,8 @@ import { bearer, tenantId } from './support/auth.js';
 
 // Cart adds asked for in one turn are committed together on SQLite (decision 066); every rule of
 // an add still holds for each, as SQLite's one writer runs each conditional insert after the last.
-// On PostgreSQL one cart's adds wait for each other on a lock (decision 069): the same rules hold.
+// On PostgreSQL one cart's adds wait for each other on a lock their insert takes (decisions 069,
+// 070): the same rules hold.
 let ctx: TestContext;
 const ids: Record<string, number> = {};
 let menu: Menu;

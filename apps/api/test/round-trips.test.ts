@@ -67,9 +67,8 @@ describe('queries per request on the hot paths', () => {
 
   it('an add is two: the token, then the insert made on the conditions the last full check saw (decision 062)', async () => {
     const add = () => addProduct(shop.ctx, guest, shop.restaurantId, simpleProduct(shop.menu));
-    // On PostgreSQL the insert runs in a transaction behind the cart's lock: begin, lock, insert,
-    // commit (decision 069).
-    expect(await queriesOf(add)).toBe(testDialect === 'postgres' ? 5 : 2);
+    // On PostgreSQL the insert takes the cart's lock itself, held to its own commit (decision 070).
+    expect(await queriesOf(add)).toBe(2);
   });
 
   it('a guest cash pickup order is 18 on SQLite, 17 on PostgreSQL (decisions 059, 063)', async () => {

@@ -30,6 +30,7 @@ import * as pricingVersions from './20261128T1300-pricing-versions.js';
 import * as slotChoiceSizes from './20261128T1410-slot-choice-sizes.js';
 import * as orderHandledBy from './20261129T0900-order-handled-by.js';
 import * as cartOwnerRestaurantIndex from './20261130T0906-cart-owner-restaurant-index.js';
+import * as cartRoomCheck from './20261201T0900-cart-room-check.js';
 
 /** Every migration, in order. Names are timestamp-prefixed; a landed migration never changes. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T1410-slot-choice-sizes': slotChoiceSizes,
   '20261129T0900-order-handled-by': orderHandledBy,
   '20261130T0906-cart-owner-restaurant-index': cartOwnerRestaurantIndex,
+  '20261201T0900-cart-room-check': cartRoomCheck,
 };

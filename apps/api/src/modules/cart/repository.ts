@@ -1,4 +1,4 @@
-import { type Compilable, type Insertable, sql } from 'kysely';
+import { type Compilable, type Insertable, PostgresAdapter, sql } from 'kysely';
 import { batched } from '../../db/batch.js';
 import type { Db } from '../../db/database.js';
 import { precompiled, precompiledRecord, runsOnSqlite } from '../../db/precompiled.js';
@@ -168,6 +168,7 @@ const userOpening = openingFor('user_id');
 const guestOpening = openingFor('guest_id');
 
 /** An integer parameter in a select list: PostgreSQL would take it as text (an insert … select). */
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 const int = (value: number | null) => sql<number>`cast(${value} as integer)`;
 
 /** A conditional add's values: the line's columns, its owner's id, and the cart's line limit. */
@@ -210,12 +211,14 @@ export interface SeenOpen {
 }
 
 /**
- * The line as a row to insert, while the cart has room for it (decision 069): the restaurant still
- * active, fewer than `max_lines` lines and none of another restaurant, as the cart is when the
- * statement runs, not as a check read it a moment before.
+ * The line as a row to insert, while the cart has room for it (decisions 069, 070): the restaurant
+ * still active, fewer than `max_lines` lines and none of another restaurant, as the cart is when the
+ * statement runs, not as a check read it a moment before. On PostgreSQL the room is checked by
+ * `cart_has_room`, which first takes the cart's lock: the next add of the same cart waits for this
+ * statement's commit, then counts its line.
  */
 function lineIfRoom(db: Db, owner: 'user_id' | 'guest_id', r: LineRecord) {
-  return db
+  const row = db
     .selectFrom('restaurants as r')
     .select([
       'r.tenant_id',
@@ -234,7 +237,14 @@ function lineIfRoom(db: Db, owner: 'user_id' | 'guest_id', r: LineRecord) {
     ])
     .where('r.tenant_id', '=', r.tenant_id)
     .where('r.id', '=', r.restaurant_id)
-    .where('r.status', '=', 1)
+    .where('r.status', '=', 1);
+  if (isPostgres(db)) {
+    const [user, guest] = owner === 'user_id' ? [r.owner_id, sql.lit(null)] : [sql.lit(null), r.owner_id];
+    return row.where(
+      sql<boolean>`cart_has_room(${r.tenant_id}, ${user}, ${guest}, ${r.restaurant_id}, ${r.max_lines})`,
+    );
+  }
+  return row
     .where(
       (w) =>
         w
@@ -333,28 +343,6 @@ const userInsertIfOpen = insertIfOpenFor('user_id');
 const guestInsertIfOpen = insertIfOpenFor('guest_id');
 const userInsertIfRoom = insertIfRoomFor('user_id');
 const guestInsertIfRoom = insertIfRoomFor('guest_id');
-
-/** One cart's writes wait for each other on PostgreSQL: a transaction-scoped lock on its owner. */
-const lockCart = precompiled((db: Db, tenantId: number, ownerKey: number) =>
-  db.selectNoFrom(sql<unknown>`pg_advisory_xact_lock(cast(${tenantId} as int4), cast(${ownerKey} as int4))`.as('l')),
-);
-
-/**
- * A cart takes one add at a time (decision 069). SQLite has one writer, and each conditional insert
- * sees every commit before it. At PostgreSQL's read committed, two inserts of one cart at once each
- * count the lines without the other's and both go in: a second restaurant, a 101st line. There the
- * add runs in a transaction that first takes a lock on the cart's owner (a guest's key negated), so
- * the next add's statement starts after this one's commit and counts its line.
- */
-function alonePerCart<T>(db: Db, owner: CartOwner, write: (db: Db) => Promise<T>): Promise<T> {
-  if (runsOnSqlite(db)) return write(db);
-  const key = owner.user_id ?? -owner.guest_id;
-  const locked = async (trx: Db) => {
-    await lockCart(trx, owner.tenantId, key);
-    return write(trx);
-  };
-  return db.isTransaction ? locked(db) : db.transaction().execute(locked);
-}
 
 /** The conditional insert's values for `row` of `owner`'s. */
 const recordOf = (owner: CartOwner, row: NewCartLine, maxLines: number): LineRecord => ({
@@ -463,28 +451,24 @@ export function cartRepository(db: Db) {
     },
 
     /** The line's id, or undefined when anything `seen` holds has changed (nothing written). */
-    insertIfOpen(owner: CartOwner, row: NewCartLine, seen: SeenOpen) {
+    async insertIfOpen(owner: CartOwner, row: NewCartLine, seen: SeenOpen) {
       const record = { ...recordOf(owner, row, seen.maxLines), version: seen.version, timezone: seen.timezone };
-      return alonePerCart(db, owner, async (exec) => {
-        // On SQLite committed with the other adds of the same turn (decision 066).
-        const [inserted] = await (owner.user_id !== undefined
-          ? userInsertIfOpen.together(exec, record)
-          : guestInsertIfOpen.together(exec, record));
-        return inserted?.id;
-      });
+      // On SQLite committed with the other adds of the same turn (decision 066).
+      const [inserted] = await (owner.user_id !== undefined
+        ? userInsertIfOpen.together(db, record)
+        : guestInsertIfOpen.together(db, record));
+      return inserted?.id;
     },
 
     /**
      * The lines' ids in order, each undefined when the cart had no room for it then (`maxLines`
      * lines, or another restaurant's): the adds after a full check (decision 069).
      */
-    insertIfRoom(owner: CartOwner, rows: readonly NewCartLine[], maxLines: number) {
+    async insertIfRoom(owner: CartOwner, rows: readonly NewCartLine[], maxLines: number) {
       const insert = owner.user_id !== undefined ? userInsertIfRoom : guestInsertIfRoom;
-      return alonePerCart(db, owner, async (exec) => {
-        const ids: (number | undefined)[] = [];
-        for (const row of rows) ids.push((await insert(exec, recordOf(owner, row, maxLines)))[0]?.id);
-        return ids;
-      });
+      const ids: (number | undefined)[] = [];
+      for (const row of rows) ids.push((await insert(db, recordOf(owner, row, maxLines)))[0]?.id);
+      return ids;
     },
 
     async setQuantity(owner: CartOwner, id: number, quantity: number) {
