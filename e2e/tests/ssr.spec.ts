@@ -86,6 +86,23 @@ test.describe('with JavaScript', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('the scripts are asked for only after the first contentful paint (decision 071)', async ({ page }) => {
+    for (const url of ['/', surryHillsMenu]) {
+      await page.goto(url);
+      await interactive(page);
+      const { paint, scripts } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      }));
+      expect(paint, url).toBeGreaterThan(0);
+      expect(scripts.length, url).toBeGreaterThan(0);
+      expect(Math.min(...scripts), url).toBeGreaterThanOrEqual(paint as number);
+    }
+  });
+
   test('a returning visitor with another restaurant stored: the shared link chooses its restaurant, and the cart works', async ({
     page,
     request,

@@ -57,8 +57,10 @@ function inlineStylesheet(template: string, root: string): string | undefined {
 /**
  * A server-rendered page's scripts, fetched once it has painted and its markup is parsed (decision
  * 049): the page shows its text and pictures from the HTML alone, and the scripts, which only make
- * it interactive, no longer compete with them for the connection. Paint timing says when; the load
- * event stands in where a browser has none. No timer: a test's paused clock must not stop the page.
+ * it interactive, no longer compete with them for the connection. Paint timing's first contentful
+ * paint says when (not the first paint, which can be the background alone); the load event stands in
+ * only where a browser has no paint timing, as it can come before the paint (decision 071). No timer:
+ * a test's paused clock must not stop the page.
  * Splits the template's script tags off; `loader` gives the inline script that adds them.
  */
 function scriptsAfterPaint(template: string) {
@@ -84,8 +86,9 @@ function scriptsAfterPaint(template: string) {
       const painted = `let painted=()=>{painted=()=>{};go()}`;
       const wait =
         "document.readyState==='loading'?document.addEventListener('DOMContentLoaded',go,{once:true}):go();" +
-        "try{new PerformanceObserver((_,o)=>{o.disconnect();painted()}).observe({type:'paint',buffered:true})}catch{}" +
-        "addEventListener('load',()=>painted(),{once:true})";
+        "try{if(!PerformanceObserver.supportedEntryTypes.includes('paint'))throw 0;" +
+        "new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted()}}).observe({type:'paint',buffered:true})}" +
+        "catch{addEventListener('load',()=>painted(),{once:true})}";
       return `<script nonce="${nonce}">{let n=2;${add};${go};${painted};${wait}}</script>`;
     },
   };
