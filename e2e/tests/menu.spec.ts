@@ -113,6 +113,22 @@ test.describe('the home page menu', () => {
     await expect(page.getByRole('heading', { level: 3, name: 'Desserts' })).toBeInViewport();
     expect(await axeViolations()).toEqual([]);
   });
+
+  test('Order Now followed while the menu is loading lands on the categories once it arrives', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/v2\/restaurants\/\d+\/menu/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/`);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the menu…' })).toBeVisible();
+    await page.getByRole('link', { name: 'Order Now' }).click();
+    await expect(page).toHaveURL(/#menu$/);
+    release();
+    await expect(page.getByRole('link', { name: 'Desserts' }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Explore Our Categories' })).toBeInViewport();
+  });
 });
 
 test.describe('deals', () => {

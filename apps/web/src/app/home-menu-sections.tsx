@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
+import { useMenu } from '@/features/menu/api/get-menu';
 import { HomeCatalogue } from '@/features/menu/components/home-catalogue';
 import { MenuView } from '@/features/menu/components/menu-view';
 import { ProductCardActionProvider } from '@/features/menu/components/product-card-slot';
@@ -12,11 +13,8 @@ export function HomeMenuSections({ restaurantId }: { restaurantId: number }) {
   const { menu, general, categories } = useConfigStore((s) => s.theme);
   const addToCart = useCartAdd();
   const menuRef = useRef<HTMLDivElement>(null);
-  // The hero's "Order Now" (#menu) can be followed before these sections arrive: the browser then
-  // scrolled to the server's or the loading placeholder, which these replace, so scroll again.
-  useEffect(() => {
-    if (window.location.hash === '#menu') menuRef.current?.scrollIntoView();
-  }, []);
+  const arrived = useMenu(restaurantId, 'online').data !== undefined;
+  useLandOnMenu(menuRef, arrived);
   return (
     <WishlistHearts>
       <ProductCardActionProvider action={wishlistHeart}>
@@ -45,4 +43,35 @@ export function HomeMenuSections({ restaurantId }: { restaurantId: number }) {
       </ProductCardActionProvider>
     </WishlistHearts>
   );
+}
+
+// What a visitor does to move the page themselves; a tap (pointerdown) is not one, it may be the link.
+const intents = ['wheel', 'touchmove', 'keydown'] as const;
+
+/**
+ * The hero's "Order Now" (#menu) can be followed before these sections or their menu arrive. The
+ * browser then scrolled, smoothly (so content settling can cut it short), towards the server's or the
+ * loading placeholder, or stopped short on a page not yet tall enough. So land on #menu again, at
+ * once, when they mount and when the menu arrives, unless the visitor has moved the page since.
+ */
+function useLandOnMenu(menuRef: RefObject<HTMLDivElement | null>, arrived: boolean) {
+  const moved = useRef(false);
+  useEffect(() => {
+    const move = () => {
+      moved.current = true;
+    };
+    const follow = () => {
+      moved.current = false;
+    };
+    for (const intent of intents) window.addEventListener(intent, move, { passive: true });
+    window.addEventListener('hashchange', follow);
+    return () => {
+      for (const intent of intents) window.removeEventListener(intent, move);
+      window.removeEventListener('hashchange', follow);
+    };
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the menu arrives and the sections take their height.
+  useEffect(() => {
+    if (window.location.hash === '#menu' && !moved.current) menuRef.current?.scrollIntoView({ behavior: 'instant' });
+  }, [menuRef, arrived]);
 }

@@ -7,16 +7,17 @@ import { menuQueryOptions } from '../api/get-menu';
 import { menuFixture } from '../testing/menu-fixture';
 import { HomeCatalogue } from './home-catalogue';
 
-function renderHome(flags: { showBestSelling: boolean; showFreshAdditions: boolean }) {
+function renderHome(flags: { showBestSelling: boolean; showFreshAdditions: boolean }, loaded = true) {
   const client = createQueryClient();
-  client.setQueryData(menuQueryOptions(1, 'online').queryKey, {
-    ...menuFixture,
-    products: menuFixture.products.map((p) => ({
-      ...p,
-      is_best_seller: p.products.name === 'Margherita' || p.products.name === 'Prosciutto e Rucola',
-      is_new: p.products.name === 'Scotch Fillet',
-    })),
-  });
+  if (loaded)
+    client.setQueryData(menuQueryOptions(1, 'online').queryKey, {
+      ...menuFixture,
+      products: menuFixture.products.map((p) => ({
+        ...p,
+        is_best_seller: p.products.name === 'Margherita' || p.products.name === 'Prosciutto e Rucola',
+        is_new: p.products.name === 'Scotch Fillet',
+      })),
+    });
   const onAddToCart = vi.fn();
   render(
     <QueryClientProvider client={client}>
@@ -44,6 +45,15 @@ describe('the home page catalogue sections', () => {
     ).toEqual(['#category-pizzas', '#category-grill']);
     expect(screen.queryByRole('heading', { name: 'Best Selling' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Fresh Additions' })).not.toBeInTheDocument();
+  });
+
+  it('holds the categories heading in place, busy, while the menu loads', () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    renderHome({ showBestSelling: true, showFreshAdditions: true }, false);
+    const section = screen.getByRole('region', { name: 'Explore Our Categories' });
+    expect(section).toHaveAttribute('aria-busy', 'true');
+    expect(within(section).queryAllByRole('link')).toEqual([]);
+    vi.unstubAllGlobals();
   });
 
   it('shows best-selling (in stock only) and fresh additions when the theme turns them on', async () => {

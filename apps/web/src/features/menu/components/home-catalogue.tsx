@@ -1,5 +1,5 @@
 import type { AddProductPayload, MenuChannel, MenuProduct } from '@orderfront/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useMenu } from '../api/get-menu';
 import { LazyProductDialog, productDialog } from './lazy-product-dialog';
 import { ProductCard } from './product-card';
@@ -20,7 +20,7 @@ export function HomeCatalogue({
 }: {
   restaurantId: number;
   channel: MenuChannel;
-  categories: { variant: 'grid' | 'carousel'; title: string; subtitle: string };
+  categories: CategoriesTheme;
   showBestSelling: boolean;
   showFreshAdditions: boolean;
   showProductUnit: boolean;
@@ -29,6 +29,10 @@ export function HomeCatalogue({
   const menu = useMenu(restaurantId, channel);
   const [openId, setOpenId] = useState<number | null>(null);
   productDialog.usePrefetchWhenIdle();
+  // While the menu loads, the categories' heading and a placeholder of their size already hold the
+  // top of #menu: a visitor who followed "Order Now" is scrolled there, and the browser's scroll
+  // anchoring would otherwise keep the menu below in view and push the categories above it.
+  if (menu.isPending) return <CategoriesPlaceholder categories={categories} />;
   if (!menu.data) return null;
   const { products } = menu.data;
   const open = products.find((p) => p.id === openId && p.is_available);
@@ -57,15 +61,7 @@ export function HomeCatalogue({
 
   return (
     <>
-      <section
-        aria-labelledby="home-categories"
-        data-variant={categories.variant}
-        className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-12"
-      >
-        <h2 id="home-categories" className="font-bold text-3xl">
-          {categories.title}
-        </h2>
-        <p className="text-stone-600">{categories.subtitle}</p>
+      <CategoriesFrame categories={categories}>
         <ul
           className={
             categories.variant === 'carousel'
@@ -89,7 +85,7 @@ export function HomeCatalogue({
             </li>
           ))}
         </ul>
-      </section>
+      </CategoriesFrame>
       {showBestSelling &&
         row(
           'home-best-selling',
@@ -116,5 +112,53 @@ export function HomeCatalogue({
         />
       )}
     </>
+  );
+}
+
+type CategoriesTheme = { variant: 'grid' | 'carousel'; title: string; subtitle: string };
+
+function CategoriesFrame({
+  categories,
+  busy,
+  children,
+}: {
+  categories: CategoriesTheme;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="home-categories"
+      aria-busy={busy || undefined}
+      data-variant={categories.variant}
+      className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-12"
+    >
+      <h2 id="home-categories" className="font-bold text-3xl">
+        {categories.title}
+      </h2>
+      <p className="text-stone-600">{categories.subtitle}</p>
+      {children}
+    </section>
+  );
+}
+
+function CategoriesPlaceholder({ categories }: { categories: CategoriesTheme }) {
+  const carousel = categories.variant === 'carousel';
+  return (
+    <CategoriesFrame categories={categories} busy>
+      <div
+        className={
+          carousel ? 'flex gap-4 overflow-hidden pb-2' : 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4'
+        }
+      >
+        {Array.from({ length: 4 }, (_, i) => (
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            key={i}
+            className={`aspect-[4/3] rounded-xl bg-stone-100 ${carousel ? 'w-40 shrink-0' : ''}`}
+          />
+        ))}
+      </div>
+    </CategoriesFrame>
   );
 }
