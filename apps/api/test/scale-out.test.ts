@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { OrderEventData } from '@orderfront/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
@@ -164,4 +165,43 @@ describe('graceful shutdown', () => {
     expect(events.seen.at(-1)).toBe('retry: 500');
     expect(await proc.exited).toBe(0);
   });
+});
+
+// Ctrl-C while a browser is mid-load: its answer still goes out, and its socket never holds the stop.
+describe('a stop with a request in flight', () => {
+  const server = ownApiProcess();
+
+  it('answers it with connection: close and exits at once, though the client keeps its socket open', async () => {
+    const proc = await server.start();
+    const { hostname, port } = new URL(proc.base);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    const body = JSON.stringify({ tenant_id: 139, status: 1 });
+    // Headers and half the body: the request is in flight, its body still to come.
+    socket.write(
+      `POST /api/restaurants-with-images HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, 5)}`,
+    );
+    // A whole request on another connection: by its answer the server has read the first one's headers.
+    expect((await fetch(`${proc.base}/api/health`)).status).toBe(200);
+
+    proc.child.kill('SIGINT');
+    // The stop has begun once readiness fails or new connections are refused.
+    const ready = () =>
+      fetch(`${proc.base}/api/ready`).then(
+        (r) => r.status,
+        () => 'refused',
+      );
+    await expect.poll(ready, { interval: 20, timeout: 10_000 }).not.toBe(200);
+    socket.write(body.slice(5));
+    const stopped = await Promise.race([proc.exited, sleep(20_000).then(() => 'still running')]);
+    expect(stopped).toBe(0);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    socket.destroy();
+  }, 60_000);
 });

@@ -87,7 +87,8 @@ export function nulCharacterError(request: FastifyRequest): AppError | undefined
  *   socket's context), and no NUL character in any request string (decision 025);
  * - preSerialization: every error body names the request as `error.request_id`;
  * - onSend: `cache-control` for API answers that set none (decision 026): public for the catalogue's
- *   successful reads, `no-store` for everything else, which may carry personal data;
+ *   successful reads, `no-store` for everything else, which may carry personal data; and
+ *   `connection: close` once the process is draining;
  * - onResponse: the request's time in the duration histogram by route pattern (never the raw URL:
  *   ids would make endless series), method and status (decision 028).
  *
@@ -134,6 +135,9 @@ export const requestPathPlugin = fp(
     });
 
     app.addHook('onSend', (request, reply, payload, done) => {
+      // Shutting down: the client opens its next request elsewhere, and this socket is not left
+      // idle for the server's close to wait on (Fastify closes only the sockets idle when it starts).
+      if (app.lifecycle.draining) reply.header('connection', 'close');
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
         const status = reply.statusCode;
         const cacheable =
