@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { menuQueryOptions } from '../api/get-menu';
 import { menuFixture } from '../testing/menu-fixture';
@@ -34,6 +34,8 @@ function renderHome(flags: { showBestSelling: boolean; showFreshAdditions: boole
   return { onAddToCart };
 }
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('the home page catalogue sections', () => {
   it('lists the categories linking to their place in the menu; no optional rows by default', () => {
     renderHome({ showBestSelling: false, showFreshAdditions: false });
@@ -53,7 +55,6 @@ describe('the home page catalogue sections', () => {
     const section = screen.getByRole('region', { name: 'Explore Our Categories' });
     expect(section).toHaveAttribute('aria-busy', 'true');
     expect(within(section).queryAllByRole('link')).toEqual([]);
-    vi.unstubAllGlobals();
   });
 
   it('shows best-selling (in stock only) and fresh additions when the theme turns them on', async () => {

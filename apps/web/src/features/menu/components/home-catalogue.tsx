@@ -1,4 +1,4 @@
-import type { AddProductPayload, MenuChannel, MenuProduct } from '@orderfront/core';
+import type { AddProductPayload, MenuChannel, MenuProduct, Theme } from '@orderfront/core';
 import { type ReactNode, useState } from 'react';
 import { useMenu } from '../api/get-menu';
 import { LazyProductDialog, productDialog } from './lazy-product-dialog';
@@ -62,13 +62,7 @@ export function HomeCatalogue({
   return (
     <>
       <CategoriesFrame categories={categories}>
-        <ul
-          className={
-            categories.variant === 'carousel'
-              ? 'flex snap-x gap-4 overflow-x-auto pb-2'
-              : 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4'
-          }
-        >
+        <ul className={listClass(categories.variant)}>
           {menu.data.categories.map((c) => (
             <li key={c.id} className={categories.variant === 'carousel' ? 'w-40 shrink-0 snap-start' : undefined}>
               <a
@@ -115,7 +109,13 @@ export function HomeCatalogue({
   );
 }
 
-type CategoriesTheme = { variant: 'grid' | 'carousel'; title: string; subtitle: string };
+type CategoriesTheme = Theme['categories'];
+
+/** The categories' list, laid out as the theme says; the placeholder while the menu loads takes the same. */
+const listClass = (variant: CategoriesTheme['variant']) =>
+  variant === 'carousel'
+    ? 'flex snap-x gap-4 overflow-x-auto pb-2'
+    : 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4';
 
 function CategoriesFrame({
   categories,
@@ -146,11 +146,7 @@ function CategoriesPlaceholder({ categories }: { categories: CategoriesTheme }) 
   const carousel = categories.variant === 'carousel';
   return (
     <CategoriesFrame categories={categories} busy>
-      <div
-        className={
-          carousel ? 'flex gap-4 overflow-hidden pb-2' : 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4'
-        }
-      >
+      <div className={listClass(categories.variant)}>
         {Array.from({ length: 4 }, (_, i) => (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
