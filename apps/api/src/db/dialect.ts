@@ -17,6 +17,7 @@ import { withNamedStatements } from './named-statements.js';
 import { runsDirectly } from './precompiled.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { forgetUnchanged } from './unchanged.js';
 
 /**
  * The few places where SQLite and PostgreSQL differ at run time. Everything else is plain Kysely.
@@ -49,7 +50,7 @@ const requireModule = nodeModule.createRequire(import.meta.url);
  * frees a statement; 13, a Node-API addon with prebuilt binaries, fixes that but needs Node 22. Both
  * are installed (13 under the alias `better-sqlite3-napi`), and the running Node picks (decision 030).
  */
-const sqliteModule = () =>
+export const sqliteModule = () =>
   Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
 export function sqliteDriver(): typeof SQLite {
   return requireModule(sqliteModule());
@@ -99,15 +100,21 @@ export function createDialect(target: DatabaseTarget) {
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #checkpointer: Checkpointer;
+  readonly #database: SQLite.Database;
   constructor(config: SqliteConfig) {
     super(config);
     this.#checkpointer = config.checkpointer;
+    this.#database = config.database;
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
-  /** The checkpointing thread ends first, so the connection's close is the file's last (its WAL removed). */
+  /**
+   * The WAL index stops being read and the checkpointing thread ends first, so the connection's close
+   * is the file's last (its WAL removed).
+   */
   override async destroy() {
+    forgetUnchanged(this.#database);
     await this.#checkpointer.stop();
     await super.destroy();
   }

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Compilable, CompiledQuery, InferResult, Kysely } from 'kysely';
 import { metrics } from '../lib/metrics.js';
 import type { Db } from './database.js';
+import { whileUnchanged } from './unchanged.js';
 
 /** The SQLite connection behind each SQLite database's adapter (shared with its transactions). */
 const sqliteOf = new WeakMap<object, SQLite.Database>();
@@ -150,6 +151,8 @@ export function precompiledRecord<Row extends object, Q extends Compilable<unkno
 /** An insert of one row with always the same `columns` (decision 053): `precompiledRecord`. */
 export const precompiledInsert = precompiledRecord;
 
+let statements = 0;
+
 function compiledOnce<Args extends unknown[], Q extends Compilable<unknown>>(
   build: (db: Db, ...args: Args) => Q,
   arity: number,
@@ -179,6 +182,20 @@ function compiledOnce<Args extends unknown[], Q extends Compilable<unknown>>(
     const parameters = from.map((f) => (typeof f === 'number' ? args[f] : f.value));
     return runDirectly(sqlite, compiled.sql, parameters, db.isTransaction) as InferResult<Q> | undefined;
   };
+  const statement = statements++;
+  /**
+   * `now`, answered from memory while the SQLite file is unchanged since the same arguments' last
+   * read (decision 072); undefined where `now` is, and inside a transaction. The rows are frozen.
+   */
+  const nowUnchanged = (db: Db, ...args: Args): InferResult<Q> | undefined => {
+    const sqlite = sqliteOf.get(db.getExecutor().adapter);
+    if (!sqlite || db.isTransaction) return undefined;
+    // NUL cannot be in a Host header or a number: the key is unambiguous for the arguments we give.
+    return whileUnchanged(sqlite, `${statement}\0${args.join('\0')}`, () => {
+      const rows = now(db, ...args);
+      return rows && (Object.freeze(rows.map((row) => Object.freeze(row))) as InferResult<Q>);
+    });
+  };
   const run = async (db: Db, ...args: Args): Promise<InferResult<Q>> => {
     const rows = now(db, ...args);
     if (rows) return rows;
@@ -207,7 +224,7 @@ function compiledOnce<Args extends unknown[], Q extends Compilable<unknown>>(
     );
   };
   // `now`: for a hot path that answers without a promise when it can (the cached menu, decision 064).
-  return Object.assign(run, { now, together });
+  return Object.assign(run, { now, nowUnchanged, together });
 }
 
 /** Whether `db`'s precompiled statements run on a SQLite connection directly (no round trips). */

@@ -125,9 +125,12 @@ function versionRows(db: Db) {
       return row;
     },
 
-    /** The same row at once when SQLite can read it directly, else undefined (decision 064). */
+    /**
+     * The same row at once when SQLite can read it directly (decision 064), from memory while the
+     * file is unchanged since (decision 072); else undefined.
+     */
     activeVersionForHostNow(host: string, fallbackId: number, restaurantId: number) {
-      return versionForHost.now(db, host, fallbackId, restaurantId)?.[0];
+      return versionForHost.nowUnchanged(db, host, fallbackId, restaurantId)?.[0];
     },
 
     /**
