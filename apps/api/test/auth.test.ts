@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sha256 } from '../src/modules/auth/crypto.js';
 import { createTestApp, type TestContext, withoutRequestId } from './support/app.js';
 import { bearer, codeIn, lastMail, logIn, signUp, tenantId } from './support/auth.js';
 import { addAustralianTenant } from './support/tenants.js';
@@ -187,6 +188,25 @@ describe('accounts: sign-up, codes, login, reset', () => {
       message: 'Please log in',
       request_id: expect.any(String),
     });
+  });
+
+  it('refuses a token once its time has passed, with nothing committed in between (decision 072)', async () => {
+    await signUp(ctx.app, ctx.db, 'expiry@example.com', { password: 'expiry-password-1' });
+    const { token } = (await logIn(ctx.app, 'expiry@example.com', 'expiry-password-1')).json().data;
+    const expires = Date.now() + 400;
+    await ctx.db
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(expires).toISOString() })
+      .where('token_hash', '=', sha256(token))
+      .execute();
+    expect((await get('/v2/auth/me', bearer(token))).statusCode).toBe(200);
+    expect((await get('/v2/auth/me', bearer(token))).statusCode).toBe(200);
+    vi.useFakeTimers({ now: expires + 1, toFake: ['Date'] });
+    try {
+      expect((await get('/v2/auth/me', bearer(token))).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('blocks an account after 100 failed logins in an hour, even with the right password', async () => {

@@ -8,8 +8,8 @@ type AttemptKind = AuthAttemptsTable['kind'];
 
 const userColumns = ['id', 'tenant_id', 'email', 'name', 'phone_no', 'password_hash', 'google_sub', 'role'] as const;
 
-/** Every authenticated request's first read: built once (decision 050). */
-const liveToken = precompiled((db: Db, tokenHash: string, now: string) =>
+/** A token not revoked with its user's current role, by the token's hash. */
+const tokenWithRole = (db: Db, tokenHash: string) =>
   db
     .selectFrom('auth_tokens')
     .leftJoin('users', (join) =>
@@ -24,11 +24,23 @@ const liveToken = precompiled((db: Db, tokenHash: string, now: string) =>
       'users.role',
     ])
     .where('auth_tokens.token_hash', '=', tokenHash)
-    .where('auth_tokens.revoked_at', 'is', null)
-    .where('auth_tokens.expires_at', '>', now),
+    .where('auth_tokens.revoked_at', 'is', null);
+
+/** Every authenticated request's first read: built once (decision 050). */
+const liveToken = precompiled((db: Db, tokenHash: string, now: string) =>
+  tokenWithRole(db, tokenHash).where('auth_tokens.expires_at', '>', now),
 );
 
 type LiveToken = Awaited<ReturnType<typeof liveToken>>[number];
+
+/**
+ * The same row with its expiry, judged by the caller: on SQLite it is answered from memory while
+ * the file is unchanged (decision 072), where a time among the arguments would make every call a
+ * new key. A revocation, a role change or a new token is a commit, so the next call reads again.
+ */
+const tokenByHash = precompiled((db: Db, tokenHash: string) =>
+  tokenWithRole(db, tokenHash).select('auth_tokens.expires_at'),
+);
 
 /**
  * On PostgreSQL the tokens of the requests that wait together are read in one statement (decision
@@ -168,8 +180,16 @@ function tokenRows(db: Db) {
         .execute();
     },
     /** A live token with its user's current role (so a role change applies at once). */
-    async findLiveToken(tokenHash: string, now: string) {
+    async findLiveToken(tokenHash: string, now: string): Promise<LiveToken | undefined> {
       if (!db.isTransaction && !runsOnSqlite(db)) return liveTokenBatched(db, { tokenHash, now });
+      const kept = tokenByHash.nowUnchanged(db, tokenHash);
+      if (kept) {
+        const [row] = kept;
+        // ISO times in UTC compare as text, as SQLite compares them in `liveToken`.
+        if (!row || row.expires_at <= now) return undefined;
+        const { expires_at: _expiresAt, ...token } = row;
+        return token;
+      }
       return (await liveToken(db, tokenHash, now))[0];
     },
     async revokeToken(tenantId: number, id: number) {

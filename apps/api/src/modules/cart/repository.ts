@@ -410,11 +410,13 @@ export function cartRepository(db: Db) {
 
     /** The lines and, when there are any, the versions pricing them reads first (one query). */
     async linesWithVersions(owner: CartOwner) {
-      const rows = await (!db.isTransaction && !runsOnSqlite(db)
-        ? linesWithVersionsBatched(db, owner)
-        : owner.user_id !== undefined
-          ? userLinesWithVersions(db, owner.tenantId, owner.user_id)
-          : guestLinesWithVersions(db, owner.tenantId, owner.guest_id));
+      const read = owner.user_id !== undefined ? userLinesWithVersions : guestLinesWithVersions;
+      const ownerId = owner.user_id !== undefined ? owner.user_id : owner.guest_id;
+      // On SQLite, from memory while nothing has committed since the cart's last read (decision 072).
+      const rows =
+        !db.isTransaction && !runsOnSqlite(db)
+          ? await linesWithVersionsBatched(db, owner)
+          : (read.nowUnchanged(db, owner.tenantId, ownerId) ?? (await read(db, owner.tenantId, ownerId)));
       const first = rows[0];
       const lines = rows.map(
         ({ pricing_version, active_restaurant, timezone, catalogue_version, next_change_at, ...line }) => line,
