@@ -190,7 +190,7 @@ function compiledOnce<Args extends unknown[], Q extends Compilable<unknown>>(
   const nowUnchanged = (db: Db, ...args: Args): InferResult<Q> | undefined => {
     const sqlite = sqliteOf.get(db.getExecutor().adapter);
     if (!sqlite || db.isTransaction) return undefined;
-    // NUL cannot be in a Host header or a number: the key is unambiguous for the arguments we give.
+    // No argument we give holds a NUL (hosts, token hashes, ids), so the key is unambiguous.
     return whileUnchanged(sqlite, `${statement}\0${args.join('\0')}`, () => {
       const rows = now(db, ...args);
       return rows && (Object.freeze(rows.map((row) => Object.freeze(row))) as InferResult<Q>);
