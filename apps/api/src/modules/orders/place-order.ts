@@ -278,13 +278,15 @@ async function numberAndSettle(
   settlement: ReturnType<typeof settle>,
   split: { loyalty_points: number },
   linkSecret: string | undefined,
+  closing: Parameters<OrderContext['repo']['settle']>[4],
 ) {
   let linkToken = '';
   const hash = (secret: string) => {
     linkToken = signLink(secret, draft);
     return sha256(linkToken);
   };
-  const numbered = await repo.settle(trx, draft, settlement, { known: linkSecret, candidate: randomText(), hash });
+  const link = { known: linkSecret, candidate: randomText(), hash };
+  const numbered = await repo.settle(trx, draft, settlement, link, closing);
   if (split.loyalty_points > 0) {
     const named = { tenantId: draft.tenant_id, orderId: draft.id, orderNumber: numbered.order_number };
     await giftCardCheckout.numberForOrder(trx, named);
@@ -444,20 +446,14 @@ export function placeOrder(
     });
     // The tenant row pricing used, read at the pricing version this transaction saw (decision 053).
     const settlement = await settleWithTip(trx, owner, body, split, iso, priced.tenant);
-    await repo.addHistory(trx, {
-      tenant_id: owner.tenantId,
-      order_id: draft.id,
-      status: settlement.status,
-      note: null,
-      created_at: iso,
-    });
     for (const couponId of priced.couponIds) {
       await coupons.reserve(trx, { tenantId: owner.tenantId, couponId, owner, orderId: draft.id });
     }
     if (priced.couponIds.length > 0 && settlement.status === 'placed')
       await coupons.markUsed(trx, { tenantId: owner.tenantId, orderId: draft.id });
-    await placement.linkKey(owner.tenantId, ownerKey, key.hash, draft.id);
-    const { numbered, linkToken } = await numberAndSettle(repo, trx, draft, settlement, split, linkSecret);
+    // The first status and the key's link are written with the number (decision 073).
+    const closing = { owner_key: ownerKey, key_hash: key.hash, history_at: iso };
+    const { numbered, linkToken } = await numberAndSettle(repo, trx, draft, settlement, split, linkSecret, closing);
     const committed: Committed = {
       restaurant: known.restaurant,
       history: [{ status: settlement.status, note: null, created_at: iso }],

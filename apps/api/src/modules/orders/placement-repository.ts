@@ -25,14 +25,6 @@ const insertKeyRow = precompiled(
       created_at: createdAt,
     }),
 );
-const linkKeyRow = precompiled((db: Db, tenantId: number, ownerKey: string, keyHash: string, orderId: number) =>
-  db
-    .updateTable('order_idempotency_keys')
-    .set({ order_id: orderId })
-    .where('tenant_id', '=', tenantId)
-    .where('owner_key', '=', ownerKey)
-    .where('key_hash', '=', keyHash),
-);
 /** What placing an order reads and writes besides the order: idempotency keys, counters, the customer. */
 export function placementRepository(exec: Executor) {
   const on = exec as Db;
@@ -48,10 +40,6 @@ export function placementRepository(exec: Executor) {
       created_at: string;
     }) {
       await insertKeyRow(on, row.tenant_id, row.owner_key, row.key_hash, row.fingerprint, row.created_at);
-    },
-
-    async linkKey(tenantId: number, ownerKey: string, keyHash: string, orderId: number) {
-      await linkKeyRow(on, tenantId, ownerKey, keyHash, orderId);
     },
 
     /** The tenant's link secret, made (with its order counter) if the tenant has none yet. */

@@ -128,17 +128,35 @@ const counterUpsert = (db: Db, tenantId: number, newSecret: string) =>
     )
     .returning(['last_number', 'link_secret']);
 const takeNumber = precompiled(counterUpsert);
+/** The idempotency key names the order it made, so a retry answers that order. */
+const linkKeyRow = (db: Db, tenantId: number, ownerKey: string, keyHash: string, orderId: number) =>
+  db
+    .updateTable('order_idempotency_keys')
+    .set({ order_id: orderId })
+    .where('tenant_id', '=', tenantId)
+    .where('owner_key', '=', ownerKey)
+    .where('key_hash', '=', keyHash);
+const linkKey = precompiled(linkKeyRow);
+/** What the placing transaction writes beside the settlement: the key's link and the first status. */
+type KeyAndHistory = { owner_key: string; key_hash: string; history_at: string };
 /**
  * PostgreSQL: the number taken and the order settled with it in one statement, the transaction's
  * last before its commit, so the counter's row lock that serialises a tenant's orders is held for
- * one round trip (decision 063). SQLite cannot put an insert in a `with`, and needs no such thing:
- * its write transaction serialises whole orders anyway.
+ * one round trip (decision 063); the first status and the key's link ride on it (decision 073).
+ * SQLite cannot put an insert in a `with`, and needs no such thing: its write transaction
+ * serialises whole orders anyway.
  */
 const takeNumberAndSettle = precompiledRecord(
-  [...inputFields, 'new_secret'],
-  (db: Db, s: SettlementInput & { new_secret: string }) =>
+  [...inputFields, 'new_secret', 'owner_key', 'key_hash', 'history_at'],
+  (db: Db, s: SettlementInput & { new_secret: string } & KeyAndHistory) =>
     db
       .with('taken', (w) => counterUpsert(w as unknown as Db, s.tenant_id, s.new_secret))
+      .with('first_status', (w) =>
+        w
+          .insertInto('order_status_history')
+          .values({ tenant_id: s.tenant_id, order_id: s.id, status: s.status, note: null, created_at: s.history_at }),
+      )
+      .with('key_link', (w) => linkKeyRow(w as unknown as Db, s.tenant_id, s.owner_key, s.key_hash, s.id))
       .updateTable('orders')
       .from('taken')
       .set((eb) => settledColumns(sql<string>`cast(${eb.ref('taken.last_number')} as text)`, s))
@@ -186,6 +204,7 @@ async function settleNumbered(
   order: Pick<OrderRow, 'tenant_id' | 'id'>,
   s: Omit<OrderSettlement, 'access_token_hash'>,
   link: { known: string | undefined; candidate: string; hash: (secret: string) => string },
+  closing: KeyAndHistory,
 ) {
   const exec = trx as Db;
   const input = (hash: string): SettlementInput => ({
@@ -201,13 +220,15 @@ async function settleNumbered(
   if (isPostgres(exec)) {
     const secret = link.known ?? link.candidate;
     hash = link.hash(secret);
-    [taken] = await takeNumberAndSettle(exec, { ...input(hash), new_secret: link.candidate });
+    [taken] = await takeNumberAndSettle(exec, { ...input(hash), new_secret: link.candidate, ...closing });
     if (!taken) throw new Error(`order ${order.id} not settled`);
     if (taken.link_secret !== secret) {
       hash = link.hash(taken.link_secret);
       await settleWith(String(taken.last_number), hash);
     }
   } else {
+    await insertHistory(exec, order.tenant_id, order.id, s.status, null, closing.history_at);
+    await linkKey(exec, order.tenant_id, closing.owner_key, closing.key_hash, order.id);
     [taken] = await takeNumber(exec, order.tenant_id, link.candidate);
     if (!taken) throw new Error(`no order counter for tenant ${order.tenant_id}`);
     hash = link.hash(taken.link_secret);
