@@ -235,4 +235,28 @@ describe('times and orders follow them', () => {
     expect((await call('DELETE', `${url(surry)}/${added.json().data.id}`, tokens.manager)).statusCode).toBe(200);
     expect((await pickupTimes(date)).times.at(-1)?.value).toBe('23:45');
   });
+
+  it("another method's hours leave pickup as every week; two ranges on a date are offered in order", async () => {
+    const date = dateAhead(4);
+    const delivery = await call('POST', url(surry), tokens.manager, body({ date, method: 'delivery' }));
+    expect(delivery.statusCode, delivery.body).toBe(200);
+    expect((await pickupTimes(date)).times.at(-1)?.value).toBe('23:45');
+
+    // The later range first: the times still come in the day's order.
+    for (const [opens_at, closes_at] of [
+      ['18:00', '19:00'],
+      ['09:00', '10:00'],
+    ]) {
+      const added = await call('POST', url(surry), tokens.manager, body({ date, opens_at, closes_at }));
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    const values = (await pickupTimes(date)).times.map((t) => t.value);
+    expect(values[0]).toBe('09:00');
+    expect(values).toContain('09:45');
+    expect(values).not.toContain('10:00');
+    expect(values).toContain('18:00');
+    expect(values.at(-1)).toBe('18:45');
+    expect(values).toEqual([...values].sort());
+    await ctx.db.deleteFrom('restaurant_special_hours').execute();
+  });
 });

@@ -1,4 +1,4 @@
-import type { FulfilmentMethod } from '@orderfront/core';
+import type { FulfilmentMethod, SpecialHours } from '@orderfront/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { precompiled } from '../../db/precompiled.js';
@@ -8,9 +8,9 @@ const noNumber = sql<null>`cast(null as integer)`;
 const noText = sql<null>`cast(null as text)`;
 
 /**
- * A method's weekly hours, closed dates from `fromDate` on and the restaurant's fulfilment settings
- * in one statement (decision 053): every order and times answer reads all three, and each statement
- * costs more in the driver than in SQLite. `kind` tells the rows apart.
+ * A method's weekly hours, closed dates and special hours from `fromDate` on and the restaurant's
+ * fulfilment settings in one statement (decisions 053, 073): every order and times answer reads them
+ * all, and each statement costs more in the driver than in SQLite. `kind` tells the rows apart.
  */
 const rulesRows = precompiled(
   (db: Db, tenantId: number, restaurantId: number, method: FulfilmentMethod, fromDate: string) =>
@@ -24,6 +24,7 @@ const rulesRows = precompiled(
         sql<number | null>`cast(null as integer)`.as('n4'),
         sql<string | null>`opens_at`.as('t1'),
         sql<string | null>`closes_at`.as('t2'),
+        sql<string | null>`cast(null as text)`.as('t3'),
       ])
       .where('tenant_id', '=', tenantId)
       .where('restaurant_id', '=', restaurantId)
@@ -39,6 +40,7 @@ const rulesRows = precompiled(
             noNumber.as('n4'),
             'date as t1',
             noText.as('t2'),
+            noText.as('t3'),
           ])
           .where('tenant_id', '=', tenantId)
           .where('restaurant_id', '=', restaurantId)
@@ -56,9 +58,28 @@ const rulesRows = precompiled(
             'asap_enabled as n4',
             noText.as('t1'),
             noText.as('t2'),
+            noText.as('t3'),
           ])
           .where('tenant_id', '=', tenantId)
           .where('restaurant_id', '=', restaurantId),
+      )
+      .unionAll(
+        db
+          .selectFrom('restaurant_special_hours')
+          .select([
+            sql.lit('special').as('kind'),
+            noNumber.as('n1'),
+            noNumber.as('n2'),
+            noNumber.as('n3'),
+            noNumber.as('n4'),
+            'date as t1',
+            'opens_at as t2',
+            'closes_at as t3',
+          ])
+          .where('tenant_id', '=', tenantId)
+          .where('restaurant_id', '=', restaurantId)
+          .where('method', '=', method)
+          .where('date', '>=', fromDate),
       ),
 );
 
@@ -101,18 +122,25 @@ export const fulfilmentRepository = {
       .executeTakeFirst();
   },
 
-  /** A method's weekly hours, its closed dates from `fromDate` on (decision 037) and the restaurant's settings. */
+  /**
+   * A method's weekly hours, its closed dates (decision 037) and special hours (043) from `fromDate`
+   * on, by local date, and the restaurant's settings.
+   */
   async rules(ex: Db, tenantId: number, restaurantId: number, method: FulfilmentMethod, fromDate: string) {
     const hours: { weekday: number; opens_at: string; closes_at: string }[] = [];
     const closedDates: string[] = [];
     let settings:
       | { lead_time_minutes: number; slot_minutes: number; max_orders_per_slot: number; asap_enabled: number | null }
       | undefined;
+    const specialHours: Record<string, SpecialHours[]> = {};
     for (const row of await rulesRows(ex, tenantId, restaurantId, method, fromDate)) {
       if (row.kind === 'hours') {
         hours.push({ weekday: Number(row.n1), opens_at: String(row.t1), closes_at: String(row.t2) });
       } else if (row.kind === 'closed') closedDates.push(String(row.t1));
-      else {
+      else if (row.kind === 'special') {
+        const date = String(row.t1);
+        specialHours[date] = [...(specialHours[date] ?? []), { opens_at: String(row.t2), closes_at: String(row.t3) }];
+      } else {
         settings = {
           lead_time_minutes: Number(row.n1),
           slot_minutes: Number(row.n2),
@@ -121,7 +149,7 @@ export const fulfilmentRepository = {
         };
       }
     }
-    return { hours, closedDates, settings };
+    return { hours, closedDates, settings, specialHours };
   },
 
   zones(ex: Db, tenantId: number, restaurantId: number) {

@@ -5,7 +5,6 @@ import {
   type DeliveryQuote,
   type DeliveryZoneRule,
   datesWithTimes,
-  type FulfilmentMethod,
   type FulfilmentTimeRules,
   type FulfilmentTimes,
   isOpenNow,
@@ -16,7 +15,6 @@ import {
   quoteDelivery,
   resolveOrderTime,
   type SlotCounts,
-  type SpecialHours,
   timeLabel,
   timesOnDate,
 } from '@orderfront/core';
@@ -24,7 +22,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import { restaurantService } from '../restaurants/service.js';
 import { methodOffMessage, onlineOrdersDisabledMessage, settingsService } from '../settings/service.js';
 import { tenantService } from '../tenants/service.js';
 import { type Geocoder, geocoderFor, offlineGeocoder } from './geocoder.js';
@@ -151,32 +148,14 @@ async function countsFor(ex: Db, tenantId: number, restaurantId: number, now: Da
   return counts as SlotCounts;
 }
 
-/** A method's special hours from `fromDate` on, by local date (decision 043): the restaurants module's one query. */
-async function specialHoursOf(
-  ex: Db,
-  tenantId: number,
-  restaurantId: number,
-  method: FulfilmentMethod,
-  fromDate: string,
-) {
-  const byDate: Record<string, SpecialHours[]> = {};
-  for (const { date, method: m, opens_at, closes_at } of await restaurantService(ex).specialHoursFrom(
-    tenantId,
-    restaurantId,
-    fromDate,
-  )) {
-    if (m === method) byDate[date] = [...(byDate[date] ?? []), { opens_at, closes_at }];
-  }
-  return byDate;
-}
-
 /** Whether a dine-in order can be taken at `at`: weekly hours, special hours and closures. */
 async function openForDineIn(ex: Db, tenantId: number, restaurant: { id: number; timezone: string }, at: Date) {
   const fromDate = addDays(at.toISOString().slice(0, 10), -2);
-  const [{ hours: ranges, closedDates }, specialHours] = await Promise.all([
-    repo.rules(ex, tenantId, restaurant.id, 'dine_in', fromDate),
-    specialHoursOf(ex, tenantId, restaurant.id, 'dine_in', fromDate),
-  ]);
+  const {
+    hours: ranges,
+    closedDates,
+    specialHours,
+  } = await repo.rules(ex, tenantId, restaurant.id, 'dine_in', fromDate);
   return isOpenNow({ ranges, closedDates, specialHours, timezone: restaurant.timezone }, at);
 }
 
@@ -196,9 +175,8 @@ export function fulfilmentService(
   ) {
     // From yesterday's date: the restaurant's today is at most a day behind UTC's (one more for margin).
     const fromDate = addDays(new Date(clock().getTime()).toISOString().slice(0, 10), -2);
-    const [{ hours, closedDates, settings: row }, specialHours, settings] = await Promise.all([
+    const [{ hours, closedDates, settings: row, specialHours }, settings] = await Promise.all([
       repo.rules(ex, tenantId, restaurant.id, method, fromDate),
-      specialHoursOf(ex, tenantId, restaurant.id, method, fromDate),
       known && 'settings' in known ? known.settings : settingsService(ex).resolve(tenantId, restaurant.id),
     ]);
     const s = row ?? defaultFulfilmentSettings;
