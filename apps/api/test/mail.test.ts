@@ -65,4 +65,26 @@ describe('mail without SMTP', () => {
       }
     }
   }, 90_000);
+
+  it('mail sent at once is each kept once, as sent, whether or not it has HTML (decision 073)', async () => {
+    const { ctx } = await outboxApp('warn');
+    try {
+      const sent = Array.from({ length: 25 }, (_, i) => ({
+        tenantId: 139,
+        to: `guest${i}@example.test`,
+        subject: `Order ${1000 + i}`,
+        text: `Thanks, guest ${i}`,
+        ...(i % 2 === 0 ? { html: `<p>Thanks, guest ${i}</p>` } : {}),
+      }));
+      await Promise.all(sent.map((mail) => ctx.app.mailer.send(mail)));
+      const rows = await ctx.db.selectFrom('mail_outbox').selectAll().execute();
+      const byAddress = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+      expect(rows.map((r) => [r.to_address, r.subject, r.body_text, r.body_html]).sort(byAddress)).toEqual(
+        sent.map((m) => [m.to, m.subject, m.text, m.html ?? null]).sort(byAddress),
+      );
+      expect(new Set(rows.map((r) => r.id)).size).toBe(sent.length);
+    } finally {
+      await ctx.close();
+    }
+  });
 });
