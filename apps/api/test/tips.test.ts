@@ -130,6 +130,36 @@ describe('a tip at checkout', () => {
     expect(Number(stored.tip_cents)).toBe(250);
   });
 
+  it('orders placed at once are each judged by the settings as they stand, read once for them all (decision 073)', async () => {
+    await call(ctx, 'PUT', '/v2/admin/tips', owner, {
+      methods: { pickup: true, delivery: false, dine_in: false },
+      presets: [10],
+      allow_custom: false,
+      taxed: false,
+    });
+    const cash = { payment_method: 'cash_on_delivery' };
+    const guests = await Promise.all(Array.from({ length: 6 }, () => newGuest(ctx)));
+    const answers = await Promise.all(
+      guests.map((guest, i) => pickupOrder(shop, guest, { ...cash, tip: { percent: i % 2 === 0 ? 10 : 12 } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 422, 201, 422, 201, 422]);
+    for (const [i, answer] of answers.entries()) {
+      if (i % 2 === 0) expect(answer.json().data.order.totals.tip).toBeGreaterThan(0);
+      else expect(answer.json().error.fields).toHaveProperty('tip');
+    }
+    // Turned off: the next orders, at once again, are refused a tip at once.
+    await call(ctx, 'PUT', '/v2/admin/tips', owner, {
+      methods: { pickup: false, delivery: false, dine_in: false },
+      presets: [10],
+      allow_custom: false,
+      taxed: false,
+    });
+    const after = await Promise.all(
+      Array.from({ length: 3 }, async () => pickupOrder(shop, await newGuest(ctx), { ...cash, tip: { percent: 10 } })),
+    );
+    expect(after.map((a) => a.statusCode)).toEqual([422, 422, 422]);
+  });
+
   it('takes a custom amount in whole cents up to $500, never negative; off for the method or not allowed, 422', async () => {
     await call(ctx, 'PUT', '/v2/admin/tips', owner, {
       methods: { pickup: true, delivery: false, dine_in: false },

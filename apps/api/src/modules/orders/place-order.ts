@@ -4,6 +4,7 @@ import {
   type PaymentSplit,
   type PlacedOrder,
   type PlaceOrderBody,
+  type TipSettings,
   tipCents,
   tipTaxCents,
 } from '@orderfront/core';
@@ -99,20 +100,24 @@ function settle(body: PlaceOrderBody, split: PaymentSplit, tip: number, tipTax: 
  * settle() with the tip (decision 040): a percentage of what the order costs after points, never
  * discounted, or the custom amount; refused where the business offers no tips.
  */
-async function settleWithTip(
-  trx: Trx,
-  owner: OrderOwner,
+function settleWithTip(
+  settings: TipSettings,
   body: PlaceOrderBody,
   split: PaymentSplit,
   iso: string,
   tenant: Tenant | undefined,
 ) {
-  const settings = await tipsService(trx).settings(owner.tenantId);
   const tip = tipCents(body.tip, split.total, settings, body.method);
   if (!tip.ok) throw new AppError('unprocessable', tip.message, { tip: tip.message });
   // Tax inside the tip, fixed now so a later change of the setting never changes the order (decision 044).
   const tipTax = tipTaxCents(tip.cents, tenant?.tax_rate_bps ?? 0, settings.taxed);
   return settle(body, split, tip.cents, tipTax, iso);
+}
+
+/** What an order reads before its transaction opens: the tenant's link secret and tip settings. */
+interface ReadBefore {
+  linkSecret: string | undefined;
+  tips: TipSettings;
 }
 
 /** What the placing transaction committed besides the row: read or written by it, not read again. */
@@ -407,7 +412,7 @@ export function placeOrder(
     body: PlaceOrderBody,
     key: { hash: string; fingerprint: string },
     at: Date,
-    linkSecret: string | undefined,
+    { linkSecret, tips }: ReadBefore,
   ) {
     const iso = at.toISOString();
     const placement = placementRepository(trx);
@@ -445,7 +450,7 @@ export function placeOrder(
       now: at,
     });
     // The tenant row pricing used, read at the pricing version this transaction saw (decision 053).
-    const settlement = await settleWithTip(trx, owner, body, split, iso, priced.tenant);
+    const settlement = settleWithTip(tips, body, split, iso, priced.tenant);
     for (const couponId of priced.couponIds) {
       await coupons.reserve(trx, { tenantId: owner.tenantId, couponId, owner, orderId: draft.id });
     }
@@ -479,9 +484,14 @@ export function placeOrder(
     let row: OrderRow;
     let committed: Committed;
     try {
-      // Read before the transaction: on SQLite a read of the database inside it would wait for it.
-      const linkSecret = await knownLinkSecret(owner.tenantId);
-      ({ row, committed } = await repo.transaction((trx) => placeIn(trx, owner, body, key, at, linkSecret)));
+      // Read before the transaction: on SQLite a read of the database inside it would wait for it;
+      // on PostgreSQL the orders placed at once read their tip settings together (decision 073).
+      const [linkSecret, tips] = await Promise.all([
+        knownLinkSecret(owner.tenantId),
+        tipsService(db).settings(owner.tenantId),
+      ]);
+      const before = { linkSecret, tips };
+      ({ row, committed } = await repo.transaction((trx) => placeIn(trx, owner, body, key, at, before)));
     } catch (error) {
       if (isUniqueViolation(error)) {
         const other = await replayOf(owner, key.hash, key.fingerprint);
