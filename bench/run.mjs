@@ -123,7 +123,10 @@ const startFlags = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), '
   .scripts.start.split(' ')
   .filter((arg) => arg.startsWith('--'));
 
-async function startApi(databaseUrl, extraEnv = {}, stdout = 'ignore') {
+// BENCH_API_LOG=file appends the API's log (warnings and errors at the default level) to that file.
+const apiLog = process.env.BENCH_API_LOG ? fs.openSync(process.env.BENCH_API_LOG, 'a') : 'ignore';
+
+async function startApi(databaseUrl, extraEnv = {}, stdout = apiLog) {
   const port = await freePort();
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=.bench-output/profiles' profiles the API (decision 034).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -503,6 +503,25 @@ describe('ordering controls', () => {
     });
     await expect(settingsService(ctx.db).assertOnlineOrdering(tenantId, surry(), 'delivery')).resolves.toBeUndefined();
   });
+
+  it("times asked at once for two restaurants each follow their own restaurant's switches", async () => {
+    await call('PATCH', '/v2/admin/ordering', tokens.owner, {
+      restaurant_id: surry(),
+      busy_minutes: 0,
+      pickup_enabled: false,
+    });
+    const date = addDays(toZoned(new Date(), 'Australia/Sydney').date, 2);
+    const now = new Date(fromZoned(date, '12:00', 'Australia/Sydney') as string);
+    const times = (restaurantId: number) =>
+      fulfilmentService(ctx.db, { now: () => now }).times({ tenantId, restaurantId, method: 'pickup', date });
+    const off = { times: [], message: 'Pickup orders are not available at the moment.' };
+    const alone = await times(parra());
+    expect(alone.message).not.toBe(off.message);
+    const together = await Promise.all([surry(), parra(), surry(), parra()].map(times));
+    expect(together).toMatchObject([off, alone, off, alone]);
+    await call('PATCH', '/v2/admin/ordering', tokens.owner, { restaurant_id: surry(), pickup_enabled: true });
+    expect((await times(surry())).message).not.toBe(off.message);
+  });
 });
 
 describe('reservations of a day (manager and owner)', () => {
