@@ -24,7 +24,7 @@ function settingsRowBatched(db: Db, tenantId: number) {
       const rows = await db
         .selectFrom('tip_settings')
         .selectAll()
-        .where(sql<boolean>`tenant_id = any(${tenantIds}::int8[])`)
+        .where('tenant_id', '=', sql<number>`any(${tenantIds}::int8[])`)
         .execute();
       return tenantIds.map((id) => rows.find((row) => Number(row.tenant_id) === id));
     });
