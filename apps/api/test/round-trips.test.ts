@@ -105,9 +105,10 @@ describe('queries per request on the hot paths', () => {
     const before = await queriesSoFar();
     const res = await place();
     expect(res.statusCode, res.body).toBe(201);
-    // The token; begin; the key, restaurant, settings, fulfilment rules with special hours, slot,
-    // cart lines with versions, their delete, order, tip settings, status, key link, number,
-    // settlement (the last four one statement on PostgreSQL); commit; the mail kept in the outbox.
+    // The token; tip settings (before the transaction); begin; the key, restaurant, settings,
+    // fulfilment rules with special hours, slot, cart lines with versions, their delete, order,
+    // status, key link, number, settlement (the last four one statement on PostgreSQL); commit; the
+    // mail kept in the outbox.
     expect((await queriesSoFar()) - before - (before - first)).toBe(testDialect === 'postgres' ? 14 : 17);
   });
 });

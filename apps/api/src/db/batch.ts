@@ -11,7 +11,8 @@
  * committed). So a change committed by any process before a request arrives is in that request's
  * answer, as it was with one statement per request (decisions 030, 034). Only for reads outside a
  * transaction: a transaction's reads must go through its own connection. At most `max` keys a
- * statement; the rest go in the next.
+ * statement; the rest go in the next. A write that needs nothing back can be gathered the same way
+ * with a key of its own per call (the mail outbox, decision 073).
  */
 export function batched<K, R>(keyOf: (key: K) => string, load: (keys: K[]) => Promise<R[]>, max = 200) {
   interface Waiting {

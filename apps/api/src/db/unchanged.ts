@@ -7,8 +7,9 @@ import type SQLite from 'better-sqlite3';
  * In WAL mode every connection of every process finds the database's current state through the
  * WAL index (the `-shm` file), whose header SQLite rewrites at each commit (its change counter,
  * last frame and salts) and at each restart of the WAL. Reading those 96 bytes (the header's two
- * copies) is one `pread`, where an indexed read takes SQLite's read locks and runs the statement. A row read after the header was seen is answered again for as long as the header is
- * byte for byte the same: no transaction of any connection has committed since, so the file holds
+ * copies) is one `pread`, where an indexed read takes SQLite's read locks and runs the statement.
+ * A row read after the header was seen is answered again for as long as the header is byte for
+ * byte the same: no transaction of any connection has committed since, so the file holds
  * what the read saw. Copies that differ mean a commit is being written: the read runs. After
  * `maxAgeMs` it runs anyway, a bound on what a mistake here could cost.
  */

@@ -47,9 +47,9 @@ function keepBatched(db: Db, mail: KeptMail) {
 export function mailRepository(db: Db) {
   return {
     async keep(mail: KeptMail) {
-      if (db.isTransaction) await keepRow(db, mail.tenantId, mail.to, mail.subject, mail.text, mail.html);
-      // Orders placed at once keep their confirmations in one SQLite commit (decision 066).
-      else if (runsOnSqlite(db)) {
+      // SQLite: orders placed at once keep their confirmations in one commit (decision 066); in a
+      // transaction, `together` runs the insert in it, on either dialect.
+      if (runsOnSqlite(db) || db.isTransaction) {
         await keepRow.together(db, mail.tenantId, mail.to, mail.subject, mail.text, mail.html);
       } else await keepBatched(db, mail);
     },
