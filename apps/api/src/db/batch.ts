@@ -12,35 +12,41 @@
  * answer, as it was with one statement per request (decisions 030, 034). Only for reads outside a
  * transaction: a transaction's reads must go through its own connection. At most `max` keys a
  * statement; the rest go in the next. A write that needs nothing back can be gathered the same way
- * with a key of its own per call (the mail outbox, decision 073).
+ * with a key of its own per call (the mail outbox, decision 073). `apart`: calls with equal keys are
+ * not read once but each in a statement of its own, one after the other, in the order they came
+ * (writes to one cart, decision 074).
  */
-export function batched<K, R>(keyOf: (key: K) => string, load: (keys: K[]) => Promise<R[]>, max = 200) {
-  interface Waiting {
+export function batched<K, R>(keyOf: (key: K) => string, load: (keys: K[]) => Promise<R[]>, max = 200, apart = false) {
+  interface Call {
     key: K;
-    calls: { resolve: (row: R) => void; reject: (error: unknown) => void }[];
+    resolve: (row: R) => void;
+    reject: (error: unknown) => void;
   }
-  const gathered = new Map<string, Waiting>();
+  const gathered = new Map<string, Call[]>();
   let inFlight = false;
   let scheduled = false;
 
   const send = () => {
     scheduled = false;
-    const batch: Waiting[] = [];
-    for (const [id, waiting] of gathered) {
+    const batch: Call[][] = [];
+    for (const [id, calls] of gathered) {
       if (batch.length === max) break;
-      batch.push(waiting);
-      gathered.delete(id);
+      if (apart && calls.length > 1) batch.push(calls.splice(0, 1));
+      else {
+        batch.push(calls);
+        gathered.delete(id);
+      }
     }
     inFlight = true;
-    load(batch.map((w) => w.key)).then(
+    load(batch.map((calls) => (calls[0] as Call).key)).then(
       (rows) => {
-        batch.forEach((w, i) => {
-          for (const call of w.calls) call.resolve(rows[i] as R);
+        batch.forEach((calls, i) => {
+          for (const call of calls) call.resolve(rows[i] as R);
         });
         next();
       },
       (error: unknown) => {
-        for (const w of batch) for (const call of w.calls) call.reject(error);
+        for (const calls of batch) for (const call of calls) call.reject(error);
         next();
       },
     );
@@ -53,12 +59,12 @@ export function batched<K, R>(keyOf: (key: K) => string, load: (keys: K[]) => Pr
   return (key: K): Promise<R> =>
     new Promise<R>((resolve, reject) => {
       const id = keyOf(key);
-      let waiting = gathered.get(id);
-      if (!waiting) {
-        waiting = { key, calls: [] };
-        gathered.set(id, waiting);
+      let calls = gathered.get(id);
+      if (!calls) {
+        calls = [];
+        gathered.set(id, calls);
       }
-      waiting.calls.push({ resolve, reject });
+      calls.push({ key, resolve, reject });
       if (!inFlight && !scheduled) {
         scheduled = true;
         setImmediate(send);

@@ -1,8 +1,10 @@
-import { type Compilable, type Insertable, PostgresAdapter, sql } from 'kysely';
+import { type Compilable, sql } from 'kysely';
 import { batched } from '../../db/batch.js';
 import type { Db } from '../../db/database.js';
 import { precompiled, precompiledRecord, runsOnSqlite } from '../../db/precompiled.js';
-import type { CartItemsTable } from '../../db/schema.js';
+import { addIfOpen, addIfRoom, type NewCartLine, type SeenOpen } from './add-repository.js';
+
+export type { NewCartLine, SeenOpen } from './add-repository.js';
 
 /** The cart's owner: exactly one of user_id and guest_id, within the tenant. */
 export type CartOwner =
@@ -21,25 +23,6 @@ const guestLines = precompiled((db: Db, tenantId: number, guestId: number) =>
     .where('guest_id', '=', guestId)
     .orderBy('id'),
 );
-
-const lineColumns = [
-  'tenant_id',
-  'user_id',
-  'guest_id',
-  'restaurant_id',
-  'kind',
-  'restaurant_product_id',
-  'product_id',
-  'deal_id',
-  'combo_product_id',
-  'quantity',
-  'is_half_and_half',
-  'notes',
-  'selection',
-] as const satisfies readonly (keyof CartItemsTable)[];
-
-/** A cart line as it is added: every column of `lineColumns` given. */
-export type NewCartLine = { [K in (typeof lineColumns)[number]]-?: Insertable<CartItemsTable>[K] };
 
 /**
  * The lines with what pricing them reads first, in one round trip (decision 054): the tenant's
@@ -167,200 +150,6 @@ const openingFor = (owner: 'user_id' | 'guest_id') =>
 const userOpening = openingFor('user_id');
 const guestOpening = openingFor('guest_id');
 
-/** An integer parameter in a select list: PostgreSQL would take it as text (an insert … select). */
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-const int = (value: number | null) => sql<number>`cast(${value} as integer)`;
-
-/** A conditional add's values: the line's columns, its owner's id, and the cart's line limit. */
-interface LineRecord {
-  tenant_id: number;
-  owner_id: number;
-  restaurant_id: number;
-  kind: string;
-  restaurant_product_id: number | null;
-  product_id: number | null;
-  deal_id: number | null;
-  combo_product_id: number | null;
-  quantity: number;
-  is_half_and_half: number;
-  notes: string;
-  selection: string;
-  max_lines: number;
-}
-const lineFields = [
-  'tenant_id',
-  'owner_id',
-  'restaurant_id',
-  'kind',
-  'restaurant_product_id',
-  'product_id',
-  'deal_id',
-  'combo_product_id',
-  'quantity',
-  'is_half_and_half',
-  'notes',
-  'selection',
-  'max_lines',
-] as const satisfies readonly (keyof LineRecord)[];
-
-/** What the caller last saw of the restaurant when it checked an add in full. */
-export interface SeenOpen {
-  version: number;
-  timezone: string;
-  maxLines: number;
-}
-
-/**
- * The line as a row to insert, while the cart has room for it (decisions 069, 070): the restaurant
- * still active, fewer than `max_lines` lines and none of another restaurant, as the cart is when the
- * statement runs, not as a check read it a moment before. On PostgreSQL the room is checked by
- * `cart_has_room`, which first takes the cart's lock: the next add of the same cart waits for this
- * statement's commit, then counts its line.
- */
-function lineIfRoom(db: Db, owner: 'user_id' | 'guest_id', r: LineRecord) {
-  const row = db
-    .selectFrom('restaurants as r')
-    .select([
-      'r.tenant_id',
-      int(owner === 'user_id' ? r.owner_id : null).as('user_id'),
-      int(owner === 'guest_id' ? r.owner_id : null).as('guest_id'),
-      'r.id as restaurant_id',
-      sql<string>`${r.kind}`.as('kind'),
-      int(r.restaurant_product_id).as('restaurant_product_id'),
-      int(r.product_id).as('product_id'),
-      int(r.deal_id).as('deal_id'),
-      int(r.combo_product_id).as('combo_product_id'),
-      int(r.quantity).as('quantity'),
-      int(r.is_half_and_half).as('is_half_and_half'),
-      sql<string>`${r.notes}`.as('notes'),
-      sql<string>`${r.selection}`.as('selection'),
-    ])
-    .where('r.tenant_id', '=', r.tenant_id)
-    .where('r.id', '=', r.restaurant_id)
-    .where('r.status', '=', 1);
-  if (isPostgres(db)) {
-    const [user, guest] = owner === 'user_id' ? [r.owner_id, sql.lit(null)] : [sql.lit(null), r.owner_id];
-    return row.where(
-      sql<boolean>`cart_has_room(${r.tenant_id}, ${user}, ${guest}, ${r.restaurant_id}, ${r.max_lines})`,
-    );
-  }
-  return row
-    .where(
-      (w) =>
-        w
-          .selectFrom('cart_items')
-          .select((c) => c.fn.countAll<number>().as('n'))
-          .where('tenant_id', '=', r.tenant_id)
-          .where(owner, '=', r.owner_id),
-      '<',
-      r.max_lines,
-    )
-    .where((w) =>
-      w.not(
-        w.exists(
-          w
-            .selectFrom('cart_items')
-            .select('id')
-            .where('tenant_id', '=', r.tenant_id)
-            .where(owner, '=', r.owner_id)
-            .where('restaurant_id', '<>', r.restaurant_id),
-        ),
-      ),
-    );
-}
-
-/** The add after a full check: the line goes in while the cart has room (no row: nothing written). */
-const insertIfRoomFor = (owner: 'user_id' | 'guest_id') =>
-  precompiledRecord(lineFields, (db: Db, r: LineRecord) =>
-    db
-      .insertInto('cart_items')
-      .columns(lineColumns)
-      .expression(lineIfRoom(db, owner, r))
-      .returning('id'),
-  );
-
-/**
- * The add in one statement (decision 062): with room in the cart, the line goes in only if
- * everything the full check reads still holds as the caller last saw it: its catalogue at `version`
- * with no timed change pending and its timezone unchanged, online ordering on and the restaurant not
- * paused. No row: nothing written, and the caller checks in full (that path says why, or adds).
- */
-const insertIfOpenFor = (owner: 'user_id' | 'guest_id') =>
-  precompiledRecord([...lineFields, 'version', 'timezone'], (db: Db, r: LineRecord & Omit<SeenOpen, 'maxLines'>) =>
-    db
-      .insertInto('cart_items')
-      .columns(lineColumns)
-      .expression(
-        lineIfRoom(db, owner, r)
-          .where('r.timezone', '=', r.timezone)
-          .where((w) =>
-            w.exists(
-              w
-                .selectFrom('catalogue_versions as cv')
-                .select('cv.version')
-                .whereRef('cv.tenant_id', '=', 'r.tenant_id')
-                .whereRef('cv.restaurant_id', '=', 'r.id')
-                .where('cv.version', '=', r.version)
-                .where('cv.next_change_at', 'is', null),
-            ),
-          )
-          // takesOnlineOrders (core), in SQL: the restaurant's switch, else the tenant's, on; and
-          // any pause row at all sends the add to the full check, which knows whether it ran out.
-          .where(
-            (w) =>
-              w.fn.coalesce(
-                w
-                  .selectFrom('app_settings')
-                  .select('is_online_order_enabled')
-                  .where('tenant_id', '=', r.tenant_id)
-                  .where('restaurant_id', '=', r.restaurant_id),
-                w
-                  .selectFrom('app_settings')
-                  .select('is_online_order_enabled')
-                  .where('tenant_id', '=', r.tenant_id)
-                  .where('restaurant_id', 'is', null),
-                sql.lit(1),
-              ),
-            '=',
-            1,
-          )
-          .where((w) =>
-            w.not(
-              w.exists(
-                w
-                  .selectFrom('ordering_controls')
-                  .select('id')
-                  .where('tenant_id', '=', r.tenant_id)
-                  .where('restaurant_id', '=', r.restaurant_id)
-                  .where('paused_until', 'is not', null),
-              ),
-            ),
-          ),
-      )
-      .returning('id'),
-  );
-const userInsertIfOpen = insertIfOpenFor('user_id');
-const guestInsertIfOpen = insertIfOpenFor('guest_id');
-const userInsertIfRoom = insertIfRoomFor('user_id');
-const guestInsertIfRoom = insertIfRoomFor('guest_id');
-
-/** The conditional insert's values for `row` of `owner`'s. */
-const recordOf = (owner: CartOwner, row: NewCartLine, maxLines: number): LineRecord => ({
-  tenant_id: owner.tenantId,
-  owner_id: (owner.user_id ?? owner.guest_id) as number,
-  restaurant_id: row.restaurant_id,
-  kind: row.kind,
-  restaurant_product_id: row.restaurant_product_id ?? null,
-  product_id: row.product_id ?? null,
-  deal_id: row.deal_id ?? null,
-  combo_product_id: row.combo_product_id ?? null,
-  quantity: row.quantity,
-  is_half_and_half: row.is_half_and_half ?? 0,
-  notes: row.notes ?? '',
-  selection: row.selection,
-  max_lines: maxLines,
-});
-
 /**
  * An order's delete of the lines it priced, built once per kind of owner and number of lines
  * (decision 067): its `in` list varies with the cart, so Kysely built it for every order. Answers
@@ -453,23 +242,15 @@ export function cartRepository(db: Db) {
     },
 
     /** The line's id, or undefined when anything `seen` holds has changed (nothing written). */
-    async insertIfOpen(owner: CartOwner, row: NewCartLine, seen: SeenOpen) {
-      const record = { ...recordOf(owner, row, seen.maxLines), version: seen.version, timezone: seen.timezone };
-      // On SQLite committed with the other adds of the same turn (decision 066).
-      const [inserted] = await (owner.user_id !== undefined
-        ? userInsertIfOpen.together(db, record)
-        : guestInsertIfOpen.together(db, record));
-      return inserted?.id;
-    },
+    insertIfOpen: (owner: CartOwner, row: NewCartLine, seen: SeenOpen) => addIfOpen(db, owner, row, seen),
 
     /**
      * The lines' ids in order, each undefined when the cart had no room for it then (`maxLines`
      * lines, or another restaurant's): the adds after a full check (decision 069).
      */
     async insertIfRoom(owner: CartOwner, rows: readonly NewCartLine[], maxLines: number) {
-      const insert = owner.user_id !== undefined ? userInsertIfRoom : guestInsertIfRoom;
       const ids: (number | undefined)[] = [];
-      for (const row of rows) ids.push((await insert(db, recordOf(owner, row, maxLines)))[0]?.id);
+      for (const row of rows) ids.push(await addIfRoom(db, owner, row, maxLines));
       return ids;
     },
 
