@@ -300,9 +300,17 @@ async function shop(base, restaurantId) {
   const timesUrl = `/v2/restaurants/${restaurantId}/fulfilment-times?method=pickup`;
   const first = await api(base, timesUrl);
   const slots = [];
+  // The day's first hour of times is left out: a time that is offered now may fall inside the lead
+  // time while the orders are placed, and its orders would rightly be refused (a 422 in the count).
+  const minutes = (hhmm) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const firstTime = first.times.find((t) => t.value !== 'asap')?.value;
   for (const date of first.dates) {
     const day = date === first.date ? first : await api(base, `${timesUrl}&date=${date}`);
-    for (const t of day.times) if (t.value !== 'asap') slots.push({ pickup_date: date, pickup_time: t.value });
+    for (const t of day.times) {
+      if (t.value === 'asap') continue;
+      if (date === first.date && firstTime && minutes(t.value) < minutes(firstTime) + 60) continue;
+      slots.push({ pickup_date: date, pickup_time: t.value });
+    }
   }
   return { restaurantId, line, slots };
 }
