@@ -79,11 +79,16 @@ function cpuMs(pid, thread = false) {
   }
 }
 
-/** Resident memory of a process and every process under it (the cluster's workers), in MB. */
-function rssMb(pid) {
+/**
+ * Resident memory of a process and every process under it (the cluster's workers), in MB: `VmRSS`,
+ * or one of its parts (`RssAnon`: the heaps; `RssFile`: mapped files, SQLite's memory-mapped pages
+ * among them; `RssShmem`).
+ */
+function rssMb(pid, field = 'VmRSS') {
+  const pattern = new RegExp(`${field}:\\s+(\\d+)`);
   const read = (p) => {
     try {
-      const kb = Number(fs.readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+      const kb = Number(fs.readFileSync(`/proc/${p}/status`, 'utf8').match(pattern)?.[1] ?? 0);
       const children = fs
         .readdirSync(`/proc/${p}/task`)
         .flatMap((t) => fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(' ').filter(Boolean));
@@ -94,6 +99,13 @@ function rssMb(pid) {
   };
   return read(pid) / 1024;
 }
+
+/** The resident memory's parts, in MB. */
+const rssParts = (pid) => ({
+  anonMb: Math.round(rssMb(pid, 'RssAnon')),
+  fileMb: Math.round(rssMb(pid, 'RssFile')),
+  shmemMb: Math.round(rssMb(pid, 'RssShmem')),
+});
 
 async function waitFor(url, proc) {
   for (let i = 0; i < 600; i++) {
@@ -374,7 +386,7 @@ async function measureApi(label, base, pid, restaurantId, orderCount, dbCpuMs) {
   console.error(`[bench] ${label}: ${s.slots.length} pickup slots this week`);
   if (only === 'orders') {
     const orders = await measureOrders(base, s, orderCount, 20, pid, dbCpuMs);
-    return { orders, rssMb: Math.round(rssMb(pid)) };
+    return { orders, rssMb: Math.round(rssMb(pid)), ...rssParts(pid) };
   }
   const menu =
     only === 'cart'
@@ -384,7 +396,7 @@ async function measureApi(label, base, pid, restaurantId, orderCount, dbCpuMs) {
           pid,
           dbCpuMs,
         );
-  if (only === 'menu') return { menu, rssMb: Math.round(rssMb(pid)) };
+  if (only === 'menu') return { menu, rssMb: Math.round(rssMb(pid)), ...rssParts(pid) };
   const readers = await pool(50, 10, () => guestWithCart(base, s.line, 1));
   const cartRead = await measure(
     {
@@ -417,7 +429,7 @@ async function measureApi(label, base, pid, restaurantId, orderCount, dbCpuMs) {
     dbCpuMs,
   );
   const orders = only === 'cart' ? undefined : await measureOrders(base, s, orderCount, 20, pid, dbCpuMs);
-  return { menu, cartRead, cartAdd, orders, rssMb: Math.round(rssMb(pid)) };
+  return { menu, cartRead, cartAdd, orders, rssMb: Math.round(rssMb(pid)), ...rssParts(pid) };
 }
 
 buildIfNeeded();
@@ -489,6 +501,7 @@ try {
         results.postgres2 = {
           orders: await measureOrders(two.base, s, orderCount, 20),
           rssMb: Math.round(rssMb(two.proc.pid)),
+          ...rssParts(two.proc.pid),
         };
         await stop(two.proc);
       }
@@ -547,7 +560,12 @@ try {
         `≥ ${goals.ordersPerSecond}/s, p99 ≤ ${goals.ordersP99Ms} ms, 0 errors`,
         r.orders.rps >= goals.ordersPerSecond && r.orders.p99 <= goals.ordersP99Ms && r.orders.errors === 0,
       ],
-      [`${db} server RSS after load`, `${r.rssMb} MB`, `≤ ${goals.serverRssMb} MB`, r.rssMb <= goals.serverRssMb],
+      [
+        `${db} server RSS after load`,
+        `${r.rssMb} MB (anonymous ${r.anonMb}, files ${r.fileMb}, shared ${r.shmemMb})`,
+        `≤ ${goals.serverRssMb} MB`,
+        r.rssMb <= goals.serverRssMb,
+      ],
     ];
     rows.push(...measured.filter(Boolean));
   }
@@ -585,7 +603,7 @@ try {
       ['postgres 2 / 1 process orders', `${ratio.toFixed(2)}×`, 'reported (2 cores)', true],
       [
         'postgres 2 processes RSS',
-        `${results.postgres2.rssMb} MB`,
+        `${results.postgres2.rssMb} MB (anonymous ${results.postgres2.anonMb}, files ${results.postgres2.fileMb}, shared ${results.postgres2.shmemMb})`,
         `≤ ${goals.serverRssMb * 2} MB`,
         results.postgres2.rssMb <= goals.serverRssMb * 2,
       ],
