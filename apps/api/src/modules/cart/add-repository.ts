@@ -1,7 +1,7 @@
 import { type Insertable, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import { batched } from '../../db/batch.js';
 import type { Db } from '../../db/database.js';
-import { precompiled, precompiledRecord, runsOnSqlite } from '../../db/precompiled.js';
+import { precompiled, precompiledRecord } from '../../db/precompiled.js';
 import type { CartItemsTable } from '../../db/schema.js';
 import type { CartOwner } from './repository.js';
 
@@ -309,7 +309,7 @@ const recordOf = (owner: CartOwner, row: NewCartLine, maxLines: number): LineRec
 /** The line's id, or undefined when anything `seen` holds has changed (nothing written). */
 export async function addIfOpen(db: Db, owner: CartOwner, row: NewCartLine, seen: SeenOpen) {
   const record = { ...recordOf(owner, row, seen.maxLines), version: seen.version, timezone: seen.timezone };
-  if (!runsOnSqlite(db) && !db.isTransaction) {
+  if (isPostgres(db) && !db.isTransaction) {
     // On PostgreSQL in one statement with the adds of other carts waiting with it (decision 074).
     const added = await addTogether(db, owner, record);
     if ('error' in added) throw added.error;
