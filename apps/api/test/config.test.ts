@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -19,7 +20,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url }).database).toEqual({
       dialect: 'postgres',
       url,
-      poolMax: 10,
+      // Unset: twice the processors, at least 4 (decision 076).
+      poolMax: Math.max(4, 2 * os.availableParallelism()),
       namedStatements: true,
     });
     // Each process's pool, sized for the server's max_connections (decision 034); nonsense is refused.

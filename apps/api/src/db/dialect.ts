@@ -10,7 +10,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import type { DatabaseTarget } from '../config.js';
+import { type DatabaseTarget, defaultPoolMax } from '../config.js';
 import { metrics } from '../lib/metrics.js';
 import { backstopPages, startCheckpointer } from './checkpointer.js';
 import { withNamedStatements } from './named-statements.js';
@@ -60,7 +60,7 @@ export function createDialect(target: DatabaseTarget) {
   if (target.dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: target.poolMax ?? 10,
+      max: target.poolMax ?? defaultPoolMax(),
       types: pgTypeParsers(),
       // Lets a restore see that a server still uses the schema (db/backup/restore.ts).
       application_name: applicationName(target.schema),

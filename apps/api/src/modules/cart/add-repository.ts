@@ -145,6 +145,9 @@ const insertIfRoomFor = (owner: 'user_id' | 'guest_id') =>
       .returning('id'),
   );
 
+const userInsertIfRoom = insertIfRoomFor('user_id');
+const guestInsertIfRoom = insertIfRoomFor('guest_id');
+
 /**
  * The add in one statement (decision 062): with room in the cart, the line goes in only if
  * everything the full check reads still holds as the caller last saw it: its catalogue at `version`
@@ -286,9 +289,6 @@ function addTogether(db: Db, owner: CartOwner, record: OpenRecord) {
   }
   return owner.user_id !== undefined ? adds.user_id(record) : adds.guest_id(record);
 }
-const userInsertIfRoom = insertIfRoomFor('user_id');
-const guestInsertIfRoom = insertIfRoomFor('guest_id');
-
 /** The conditional insert's values for `row` of `owner`'s. */
 const recordOf = (owner: CartOwner, row: NewCartLine, maxLines: number): LineRecord => ({
   tenant_id: owner.tenantId,
