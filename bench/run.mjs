@@ -81,32 +81,31 @@ function cpuMs(pid, thread = false) {
 }
 
 /**
- * Resident memory of a process and every process under it (the cluster's workers), in MB: `VmRSS`,
- * or one of its parts (`RssAnon`: the heaps; `RssFile`: mapped files, SQLite's memory-mapped pages
- * among them; `RssShmem`).
+ * Resident memory of a process and every process under it (the cluster's workers), in MB: in all
+ * (`VmRSS`) and its parts (`RssAnon`: the heaps; `RssFile`: mapped files, SQLite's memory-mapped
+ * pages among them; `RssShmem`), each process's status read once.
  */
-function rssMb(pid, field = 'VmRSS') {
-  const pattern = new RegExp(`${field}:\\s+(\\d+)`);
+function memoryMb(pid) {
+  const fields = { rssMb: 'VmRSS', anonMb: 'RssAnon', fileMb: 'RssFile', shmemMb: 'RssShmem' };
+  const kb = Object.fromEntries(Object.keys(fields).map((k) => [k, 0]));
   const read = (p) => {
     try {
-      const kb = Number(fs.readFileSync(`/proc/${p}/status`, 'utf8').match(pattern)?.[1] ?? 0);
-      const children = fs
-        .readdirSync(`/proc/${p}/task`)
-        .flatMap((t) => fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(' ').filter(Boolean));
-      return kb + children.reduce((sum, c) => sum + read(c), 0);
+      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+      for (const [k, field] of Object.entries(fields)) {
+        kb[k] += Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
+      }
+      for (const t of fs.readdirSync(`/proc/${p}/task`)) {
+        for (const child of fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(' ').filter(Boolean)) {
+          read(child);
+        }
+      }
     } catch {
-      return 0;
+      // The process has ended: it holds nothing.
     }
   };
-  return read(pid) / 1024;
+  read(pid);
+  return Object.fromEntries(Object.entries(kb).map(([k, v]) => [k, Math.round(v / 1024)]));
 }
-
-/** The resident memory's parts, in MB. */
-const rssParts = (pid) => ({
-  anonMb: Math.round(rssMb(pid, 'RssAnon')),
-  fileMb: Math.round(rssMb(pid, 'RssFile')),
-  shmemMb: Math.round(rssMb(pid, 'RssShmem')),
-});
 
 async function waitFor(url, proc) {
   for (let i = 0; i < 600; i++) {
@@ -387,7 +386,7 @@ async function measureApi(label, base, pid, restaurantId, orderCount, dbCpuMs) {
   console.error(`[bench] ${label}: ${s.slots.length} pickup slots this week`);
   if (only === 'orders') {
     const orders = await measureOrders(base, s, orderCount, 20, pid, dbCpuMs);
-    return { orders, rssMb: Math.round(rssMb(pid)), ...rssParts(pid) };
+    return { orders, ...memoryMb(pid) };
   }
   const menu =
     only === 'cart'
@@ -397,7 +396,7 @@ async function measureApi(label, base, pid, restaurantId, orderCount, dbCpuMs) {
           pid,
           dbCpuMs,
         );
-  if (only === 'menu') return { menu, rssMb: Math.round(rssMb(pid)), ...rssParts(pid) };
+  if (only === 'menu') return { menu, ...memoryMb(pid) };
   const readers = await pool(50, 10, () => guestWithCart(base, s.line, 1));
   const cartRead = await measure(
     {
@@ -430,7 +429,7 @@ async function measureApi(label, base, pid, restaurantId, orderCount, dbCpuMs) {
     dbCpuMs,
   );
   const orders = only === 'cart' ? undefined : await measureOrders(base, s, orderCount, 20, pid, dbCpuMs);
-  return { menu, cartRead, cartAdd, orders, rssMb: Math.round(rssMb(pid)), ...rssParts(pid) };
+  return { menu, cartRead, cartAdd, orders, ...memoryMb(pid) };
 }
 
 buildIfNeeded();
@@ -507,8 +506,7 @@ try {
         const s = await shop(two.base, copy.restaurantId);
         results.postgres2 = {
           orders: await measureOrders(two.base, s, orderCount, 20),
-          rssMb: Math.round(rssMb(two.proc.pid)),
-          ...rssParts(two.proc.pid),
+          ...memoryMb(two.proc.pid),
         };
         await stop(two.proc);
       }

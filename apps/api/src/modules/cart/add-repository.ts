@@ -1,6 +1,6 @@
-import { type Insertable, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
 import { batched } from '../../db/batch.js';
-import type { Db } from '../../db/database.js';
+import { type Db, isPostgres } from '../../db/database.js';
 import { precompiled, precompiledRecord } from '../../db/precompiled.js';
 import type { CartItemsTable } from '../../db/schema.js';
 import type { CartOwner } from './repository.js';
@@ -28,7 +28,6 @@ const lineColumns = [
 export type NewCartLine = { [K in (typeof lineColumns)[number]]-?: Insertable<CartItemsTable>[K] };
 
 /** An integer parameter in a select list: PostgreSQL would take it as text (an insert … select). */
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 const int = (value: Given<number | null>) => sql<number>`cast(${value} as integer)`;
 
 /** A value, or the column holding it in the rows of adds made together (decision 074). */

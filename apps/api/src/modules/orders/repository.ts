@@ -1,12 +1,10 @@
-import { type Expression, type Insertable, PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { type Expression, type Insertable, sql, type Transaction, type Updateable } from 'kysely';
+import { type Db, isPostgres } from '../../db/database.js';
 import { precompiled, precompiledInsert, precompiledRecord } from '../../db/precompiled.js';
 import type { Database, OrderRow, OrderStatusValue, OrdersTable, PaymentStatusValue } from '../../db/schema.js';
 import type { CustomerOwner } from '../../lib/owner.js';
 
 export type Executor = Db | Transaction<Database>;
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The order's owner: a registered user or a guest of the tenant. */
 export type OrderOwner = CustomerOwner;
