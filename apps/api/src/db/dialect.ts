@@ -1,19 +1,12 @@
 import nodeModule from 'node:module';
 import type SQLite from 'better-sqlite3';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-  sql,
-} from 'kysely';
+import { CompiledQuery, type DatabaseConnection, Kysely, SqliteDialect, SqliteDriver, sql } from 'kysely';
 import pg from 'pg';
 import { type DatabaseTarget, defaultPoolMax } from '../config.js';
 import { metrics } from '../lib/metrics.js';
 import { backstopPages, startCheckpointer } from './checkpointer.js';
 import { withNamedStatements } from './named-statements.js';
+import { PipelinedPostgresDialect, pipelined, pipelines } from './pipeline.js';
 import { runsDirectly } from './precompiled.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -66,13 +59,14 @@ export function createDialect(target: DatabaseTarget) {
       application_name: applicationName(target.schema),
       // A schema per test run keeps parallel runs apart (see test/support).
       options: target.schema ? `-c search_path=${target.schema}` : undefined,
-    });
+      ...pipelined,
+    } as pg.PoolConfig);
     if (target.namedStatements !== false) pool.on('connect', (client) => withNamedStatements(client));
     // The server ending an idle connection (a restart, an administrator, a dropped database) is an
     // 'error' on the pool, which has already let that client go; unheard, it would end the process.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`));
     metrics.trackPool(pool);
-    return new PostgresDialect({ pool });
+    return new PipelinedPostgresDialect({ pool });
   }
   const Driver = sqliteDriver();
   const database = new Driver(target.file);
@@ -153,6 +147,7 @@ export function createKysely(target: DatabaseTarget): Kysely<Database> {
     log: (event) => metrics.query(target.dialect, event.query.sql, event.queryDurationMillis, event.level === 'error'),
   });
   if (dialect instanceof ImmediateSqliteDialect) runsDirectly(db, dialect.database);
+  if (dialect instanceof PipelinedPostgresDialect) pipelines(db, dialect);
   return db;
 }
 

@@ -281,9 +281,18 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
    * transaction holds the only connection, so nothing in here may use `db` then). Lines that are
    * no longer orderable are left out and listed in `unavailable`.
    */
-  async function price(owner: CartOwner, options: CartPricingOptions, exec: Db = db): Promise<PricedCart> {
-    const lineRepo = exec === db ? repo : cartRepository(exec);
-    const read = await lineRepo.linesWithVersions(owner);
+  /** The owner's lines with the versions they are priced at, for `price` (an order reads them with its other inputs). */
+  function readLines(owner: CartOwner, exec: Db = db) {
+    return (exec === db ? repo : cartRepository(exec)).linesWithVersions(owner);
+  }
+
+  async function price(
+    owner: CartOwner,
+    options: CartPricingOptions,
+    exec: Db = db,
+    lines?: Awaited<ReturnType<typeof readLines>>,
+  ): Promise<PricedCart> {
+    const read = lines ?? (await readLines(owner, exec));
     const rows = read.lines.map(toStored);
     const first = rows[0];
     if (!first || !read.versions) {
@@ -387,5 +396,5 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     return priced;
   }
 
-  return { price, catalogueOf };
+  return { price, readLines, catalogueOf };
 }

@@ -52,7 +52,7 @@ const rowOf = (owner: CartOwner, line: CartLineSource) => ({
 /** Spec §7 cart: priced on every read (pricing.ts), edited line by line here. */
 export function cartService(db: Db, log?: FastifyBaseLogger) {
   const repo = cartRepository(db);
-  const { price, catalogueOf } = cartPricing(db, log);
+  const { price, readLines, catalogueOf } = cartPricing(db, log);
 
   /** Answers made from a kept (frozen) priced cart, kept with it: the same cart, the same answer. */
   const answers = new WeakMap<PricedCart, CartAnswer>();
@@ -212,7 +212,7 @@ export function cartService(db: Db, log?: FastifyBaseLogger) {
     await repo.reassignGuestLines(tenantId, guestId, userId);
   }
 
-  return { get, price, add, readd, update, remove, clear, take, mergeGuestCart };
+  return { get, price, readLines, add, readd, update, remove, clear, take, mergeGuestCart };
 }
 
 export type CartService = ReturnType<typeof cartService>;

@@ -5,6 +5,7 @@ import {
   type DeliveryQuote,
   type DeliveryZoneRule,
   datesWithTimes,
+  type FulfilmentMethod,
   type FulfilmentTimeRules,
   type FulfilmentTimes,
   isOpenNow,
@@ -54,6 +55,37 @@ type Restaurant = NonNullable<Awaited<ReturnType<typeof repo.restaurant>>>;
 export interface KnownRestaurant {
   restaurant: Restaurant;
   settings?: Awaited<ReturnType<ReturnType<typeof settingsService>['resolve']>>;
+  /** The method's rules, read with the restaurant (`readRules`). */
+  rules?: MethodRules;
+}
+
+/** A method's weekly hours, closures, special hours and settings, as `readRules` read them. */
+export type MethodRules = Awaited<ReturnType<typeof repo.rules>> & { method: FulfilmentMethod };
+
+/** From two days before `at`'s date: the restaurant's today is at most a day behind UTC's (one more for margin). */
+const rulesFrom = (at: Date) => addDays(at.toISOString().slice(0, 10), -2);
+
+/** Reads a method's rules, from two days before `at` on. */
+async function readRules(
+  ex: Db,
+  tenantId: number,
+  restaurantId: number,
+  method: FulfilmentMethod,
+  at: Date,
+): Promise<MethodRules> {
+  return { ...(await repo.rules(ex, tenantId, restaurantId, method, rulesFrom(at))), method };
+}
+
+function rulesOf(
+  ex: Db,
+  tenantId: number,
+  restaurantId: number,
+  method: FulfilmentMethod,
+  at: Date,
+  known?: KnownRestaurant,
+): Promise<MethodRules> | MethodRules {
+  const ahead = known?.rules;
+  return ahead?.method === method ? ahead : readRules(ex, tenantId, restaurantId, method, at);
 }
 
 function parseList(json: string): string[] {
@@ -149,13 +181,14 @@ async function countsFor(ex: Db, tenantId: number, restaurantId: number, now: Da
 }
 
 /** Whether a dine-in order can be taken at `at`: weekly hours, special hours and closures. */
-async function openForDineIn(ex: Db, tenantId: number, restaurant: { id: number; timezone: string }, at: Date) {
-  const fromDate = addDays(at.toISOString().slice(0, 10), -2);
-  const {
-    hours: ranges,
-    closedDates,
-    specialHours,
-  } = await repo.rules(ex, tenantId, restaurant.id, 'dine_in', fromDate);
+async function openForDineIn(
+  ex: Db,
+  tenantId: number,
+  restaurant: { id: number; timezone: string },
+  at: Date,
+  known?: KnownRestaurant,
+) {
+  const { hours: ranges, closedDates, specialHours } = await rulesOf(ex, tenantId, restaurant.id, 'dine_in', at, known);
   return isOpenNow({ ranges, closedDates, specialHours, timezone: restaurant.timezone }, at);
 }
 
@@ -173,10 +206,8 @@ export function fulfilmentService(
     method: TimedMethod,
     known?: KnownRestaurant,
   ) {
-    // From yesterday's date: the restaurant's today is at most a day behind UTC's (one more for margin).
-    const fromDate = addDays(new Date(clock().getTime()).toISOString().slice(0, 10), -2);
     const [{ hours, closedDates, settings: row, specialHours }, settings] = await Promise.all([
-      repo.rules(ex, tenantId, restaurant.id, method, fromDate),
+      rulesOf(ex, tenantId, restaurant.id, method, clock(), known),
       known && 'settings' in known ? known.settings : settingsService(ex).resolve(tenantId, restaurant.id),
     ]);
     const s = row ?? defaultFulfilmentSettings;
@@ -338,6 +369,8 @@ export function fulfilmentService(
     },
 
     openForDineIn,
+
+    readRules,
 
     /** Gives back the order a claim took (a cancelled or abandoned order); false when there was none. */
     releaseSlot(trx: Db, input: { tenantId: number; restaurantId: number; slotStart: string }): Promise<boolean> {

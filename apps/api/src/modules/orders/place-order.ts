@@ -9,12 +9,14 @@ import {
   tipTaxCents,
 } from '@orderfront/core';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { concurrently, inOrder } from '../../db/pipeline.js';
 import type { OrderRow, Tenant } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { checkedIdempotencyKey } from '../../lib/idempotency.js';
+import { canonical, checkedIdempotencyKey } from '../../lib/idempotency.js';
 import { metrics } from '../../lib/metrics.js';
 import { sha256 } from '../auth/crypto.js';
 import type { CartService } from '../cart/service.js';
+import type { KnownRestaurant } from '../fulfilment/service.js';
 import * as giftCardCheckout from '../gift-cards/checkout.js';
 import { settingsService } from '../settings/service.js';
 import { tipsService } from '../tips/service.js';
@@ -29,7 +31,8 @@ import type { OrderViews } from './views.js';
 
 type Restaurant = NonNullable<Awaited<ReturnType<OrderContext['repo']['restaurant']>>>;
 type Priced = Awaited<ReturnType<CartService['price']>>;
-type Known = { restaurant: Restaurant; settings: Awaited<ReturnType<ReturnType<typeof settingsService>['resolve']>> };
+type Lines = Awaited<ReturnType<CartService['readLines']>>;
+type Known = KnownRestaurant & { restaurant: Restaurant };
 
 /**
  * 32 random bytes as text: a candidate link secret for the tenant's counter (only a tenant's first
@@ -46,18 +49,6 @@ function randomText() {
   }
   drawn += 32;
   return entropy.toString('base64url', drawn - 32, drawn);
-}
-
-/** Keys sorted, so the same body always has the same fingerprint. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 function checkMethodRules(body: PlaceOrderBody, owner: OrderOwner) {
@@ -208,23 +199,30 @@ async function customerDetails(owner: OrderOwner, body: PlaceOrderBody, trx: Trx
   return { name: guest.name, email: guest.email.toLowerCase(), phone: guest.phone_no };
 }
 
-/** The order's restaurant, active and taking online orders, with its settings (read once per order). */
+/**
+ * The order's restaurant, active and taking online orders, with its settings and the method's
+ * rules (read once per order, sent together: decision 077).
+ */
 async function openRestaurant(
   { repo, deps }: OrderContext,
   trx: Trx,
   owner: OrderOwner,
   body: PlaceOrderBody,
+  at: Date,
 ): Promise<Known> {
-  const restaurant = await repo.restaurant(trx, owner.tenantId, body.restaurant_id);
+  const ordering = settingsService(trx, deps.log);
+  const [restaurant, settings, rules] = await inOrder(
+    repo.restaurant(trx, owner.tenantId, body.restaurant_id),
+    ordering.resolve(owner.tenantId, body.restaurant_id),
+    deps.fulfilment.readRules(trx, owner.tenantId, body.restaurant_id, body.method, at),
+  );
   if (restaurant?.status !== 1) {
     throw new AppError('not_found', 'Restaurant not found', {
       restaurant_id: 'Not a restaurant of this business',
     });
   }
-  const ordering = settingsService(trx, deps.log);
-  const settings = await ordering.resolve(owner.tenantId, restaurant.id);
   ordering.checkOnlineOrdering(settings);
-  return { restaurant, settings };
+  return { restaurant, settings, rules };
 }
 
 /** Dine-in is for now, while the restaurant is open; pickup and delivery claim a kitchen slot. */
@@ -238,7 +236,7 @@ async function reserveTime(
 ) {
   const { id, timezone, name } = known.restaurant;
   if (body.method === 'dine_in') {
-    if (!(await deps.fulfilment.openForDineIn(trx, owner.tenantId, { id, timezone }, at))) {
+    if (!(await deps.fulfilment.openForDineIn(trx, owner.tenantId, { id, timezone }, at, known))) {
       throw new AppError('unprocessable', `${name} is closed for dine-in orders at the moment.`);
     }
     return { scheduledFor: null, slotStart: null };
@@ -358,7 +356,7 @@ export function placeOrder(
   }
 
   /** The cart priced for this order (with the zone's delivery fee); only lines that can be ordered. */
-  async function priceFor(trx: Trx, owner: OrderOwner, body: PlaceOrderBody, known: Known, at: Date) {
+  async function priceFor(trx: Trx, owner: OrderOwner, body: PlaceOrderBody, known: Known, at: Date, lines: Lines) {
     const { restaurant } = known;
     const options = {
       method: body.method,
@@ -366,15 +364,15 @@ export function placeOrder(
       coupon_code: body.coupon_code ?? null,
       now: at,
     };
-    const priceCart = (extra: { delivery_charge_cents?: number } = {}) =>
-      cart.price(owner, { ...options, ...extra }, trx).catch((error: unknown) => {
+    const priceCart = (extra: { delivery_charge_cents?: number } = {}, read?: Lines) =>
+      cart.price(owner, { ...options, ...extra }, trx, read).catch((error: unknown) => {
         // A code that does not apply is a business rule at checkout (the cart call's 400 is the spec's).
         if (error instanceof AppError && error.code === 'bad_request' && body.coupon_code) {
           throw new AppError('unprocessable', error.message, { coupon_code: error.message });
         }
         throw error;
       });
-    const priced = await priceCart();
+    const priced = await priceCart({}, lines);
     if (priced.items.length === 0 && priced.unavailable.length === 0) {
       throw new AppError('unprocessable', 'Your cart is empty');
     }
@@ -415,20 +413,24 @@ export function placeOrder(
     { linkSecret, tips }: ReadBefore,
   ) {
     const iso = at.toISOString();
-    const placement = placementRepository(trx);
     const ownerKey = ownerKeyOf(owner);
-    // First: a concurrent request with the same key waits here, then fails and replays.
-    await placement.insertKey({
-      tenant_id: owner.tenantId,
-      owner_key: ownerKey,
-      key_hash: key.hash,
-      fingerprint: key.fingerprint,
-      created_at: iso,
-    });
-    // The restaurant and its settings are read once; the slot claim and quote take them (decision 041).
-    const known = await openRestaurant(context, trx, owner, body);
+    // The key, then what the order is judged by, sent together (decision 077). The key comes
+    // first: a concurrent request with the same key waits there, then fails and replays.
+    const ahead = await concurrently(trx);
+    const [, known, lines] = await inOrder(
+      placementRepository(ahead).insertKey({
+        tenant_id: owner.tenantId,
+        owner_key: ownerKey,
+        key_hash: key.hash,
+        fingerprint: key.fingerprint,
+        created_at: iso,
+      }),
+      // The restaurant and its settings are read once; the slot claim and quote take them (decision 041).
+      openRestaurant(context, ahead, owner, body, at),
+      cart.readLines(owner, ahead),
+    );
     const time = await reserveTime(context, trx, owner, body, known, at);
-    const priced = await priceFor(trx, owner, body, known, at);
+    const priced = await priceFor(trx, owner, body, known, at, lines);
     await takeLines(cart, trx, owner, priced);
     const customer = await customerDetails(owner, body, trx);
     // The number is taken last (decision 063): until then the row holds a random stand-in, unique as

@@ -1,0 +1,88 @@
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Kysely,
+  PostgresDialect,
+  PostgresDriver,
+  Transaction,
+  type TransactionSettings,
+} from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * PostgreSQL connections run in pg's pipeline mode (decision 077): a statement is written as soon
+ * as it is asked for, without waiting for the answers to those ahead of it, and the server answers
+ * them in order. Each statement keeps its own sync point, so outside a transaction one's failure
+ * is only its own; inside one, the statements behind a failed one fail as an aborted transaction
+ * does anyway. What a caller awaits, and in which order, is unchanged.
+ */
+export const pipelined = { pipeline: true } as const;
+
+type Config = ConstructorParameters<typeof PostgresDialect>[0];
+
+/**
+ * `begin` is written without waiting for its answer, so the transaction's first statement follows
+ * it at once (decision 077). A `begin` fails only with its connection, and every statement behind
+ * it then fails too; the commit still waits for it, so nothing is committed after a failed begin.
+ */
+class PipelinedDriver extends PostgresDriver {
+  readonly #begins = new WeakMap<DatabaseConnection, Promise<unknown>>();
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    if (settings.isolationLevel || settings.accessMode) return super.beginTransaction(connection, settings);
+    const begun = connection.executeQuery(CompiledQuery.raw('begin'));
+    begun.catch(() => undefined);
+    this.#begins.set(connection, begun);
+  }
+  override async commitTransaction(connection: DatabaseConnection) {
+    await this.#begins.get(connection);
+    await super.commitTransaction(connection);
+  }
+}
+
+export class PipelinedPostgresDialect extends PostgresDialect {
+  readonly #config: Config;
+  constructor(config: Config) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new PipelinedDriver(this.#config);
+  }
+}
+
+const dialects = new WeakMap<object, PipelinedPostgresDialect>();
+
+/** Lets `concurrently` make transactions of `db` that pipeline (below). */
+export function pipelines(db: Kysely<Database>, dialect: PipelinedPostgresDialect) {
+  dialects.set(db.getExecutor().adapter, dialect);
+}
+
+/**
+ * The transaction `trx` again, but each statement is sent when it is asked for: Kysely waits for
+ * a transaction's statement to be answered before it sends the next (a driver that cannot
+ * pipeline needs that); pg in pipeline mode does not, and answers them in order. On SQLite, whose
+ * statements run at once when asked for, `trx` itself.
+ */
+export async function concurrently(trx: Transaction<Database>): Promise<Transaction<Database>> {
+  const executor = trx.getExecutor();
+  const dialect = dialects.get(executor.adapter);
+  if (!dialect) return trx;
+  const connection = await executor.provideConnection(async (c) => c);
+  return new Transaction<Database>({
+    config: { dialect },
+    dialect,
+    driver: dialect.createDriver(),
+    executor: executor.withConnectionProvider({ provideConnection: (consume) => consume(connection) }),
+  });
+}
+
+/**
+ * Awaits statements sent together in the order they were sent. The first failure is the one
+ * thrown; the others' (an aborted transaction's) are already handled, so none goes unheard.
+ */
+export async function inOrder<T extends readonly unknown[]>(...sent: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  for (const promise of sent) promise.catch(() => undefined);
+  const answers: unknown[] = [];
+  for (const promise of sent) answers.push(await promise);
+  return answers as unknown as T;
+}
