@@ -52,7 +52,8 @@ const intents = ['wheel', 'touchmove', 'keydown'] as const;
  * The hero's "Order Now" (#menu) can be followed before these sections or their menu arrive. The
  * browser then scrolled, smoothly (so content settling can cut it short), towards the server's or the
  * loading placeholder, or stopped short on a page not yet tall enough. So land on #menu again, at
- * once, when they mount and when the menu arrives, unless the visitor has moved the page since.
+ * once, when they mount, when the menu arrives and when a scroll ends short of it (a busy device
+ * settles the page while the smooth scroll runs), unless the visitor has moved the page since.
  */
 function useLandOnMenu(menuRef: RefObject<HTMLDivElement | null>, arrived: boolean) {
   const moved = useRef(false);
@@ -60,16 +61,30 @@ function useLandOnMenu(menuRef: RefObject<HTMLDivElement | null>, arrived: boole
     const move = () => {
       moved.current = true;
     };
+    // A press on the document itself is on its scrollbar: the visitor drags the page.
+    const grab = (event: PointerEvent) => {
+      if (event.target === document.documentElement) moved.current = true;
+    };
     const follow = () => {
       moved.current = false;
     };
+    const settle = () => {
+      const menu = menuRef.current;
+      if (!menu || window.location.hash !== '#menu' || moved.current) return;
+      const off = menu.getBoundingClientRect().top - Number.parseFloat(getComputedStyle(menu).scrollMarginTop || '0');
+      if (Math.abs(off) > 1) menu.scrollIntoView({ behavior: 'instant' });
+    };
     for (const intent of intents) window.addEventListener(intent, move, { passive: true });
+    window.addEventListener('pointerdown', grab, { passive: true });
     window.addEventListener('hashchange', follow);
+    window.addEventListener('scrollend', settle);
     return () => {
       for (const intent of intents) window.removeEventListener(intent, move);
+      window.removeEventListener('pointerdown', grab);
       window.removeEventListener('hashchange', follow);
+      window.removeEventListener('scrollend', settle);
     };
-  }, []);
+  }, [menuRef]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the menu arrives and the sections take their height.
   useEffect(() => {
     if (window.location.hash === '#menu' && !moved.current) menuRef.current?.scrollIntoView({ behavior: 'instant' });
