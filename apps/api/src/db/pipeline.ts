@@ -50,11 +50,13 @@ export class PipelinedPostgresDialect extends PostgresDialect {
   }
 }
 
-const dialects = new WeakMap<object, PipelinedPostgresDialect>();
+/** The dialect and a driver of each pipelined database, for the transactions `concurrently` makes. */
+const dialects = new WeakMap<object, { dialect: PipelinedPostgresDialect; driver: PostgresDriver }>();
 
 /** Lets `concurrently` make transactions of `db` that pipeline (below). */
 export function pipelines(db: Kysely<Database>, dialect: PipelinedPostgresDialect) {
-  dialects.set(db.getExecutor().adapter, dialect);
+  // Never initialised or used: a Transaction refuses what a driver would do (begin, destroy).
+  dialects.set(db.getExecutor().adapter, { dialect, driver: dialect.createDriver() });
 }
 
 /**
@@ -65,13 +67,13 @@ export function pipelines(db: Kysely<Database>, dialect: PipelinedPostgresDialec
  */
 export async function concurrently(trx: Transaction<Database>): Promise<Transaction<Database>> {
   const executor = trx.getExecutor();
-  const dialect = dialects.get(executor.adapter);
-  if (!dialect) return trx;
+  const known = dialects.get(executor.adapter);
+  if (!known) return trx;
   const connection = await executor.provideConnection(async (c) => c);
   return new Transaction<Database>({
-    config: { dialect },
-    dialect,
-    driver: dialect.createDriver(),
+    config: { dialect: known.dialect },
+    dialect: known.dialect,
+    driver: known.driver,
     executor: executor.withConnectionProvider({ provideConnection: (consume) => consume(connection) }),
   });
 }

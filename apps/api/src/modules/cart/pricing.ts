@@ -275,17 +275,17 @@ export function cartPricing(db: Db, log?: FastifyBaseLogger) {
     return { resolved, unavailable };
   }
 
+  /** The owner's lines with the versions they are priced at, for `price` (an order reads them with its other inputs). */
+  function readLines(owner: CartOwner, exec: Db = db) {
+    return (exec === db ? repo : cartRepository(exec)).linesWithVersions(owner);
+  }
+
   /**
    * Prices the owner's cart for a method from today's catalogue: the one place the cart and the
    * order agree on money. `exec` is the order's transaction when placing an order (on SQLite the
    * transaction holds the only connection, so nothing in here may use `db` then). Lines that are
    * no longer orderable are left out and listed in `unavailable`.
    */
-  /** The owner's lines with the versions they are priced at, for `price` (an order reads them with its other inputs). */
-  function readLines(owner: CartOwner, exec: Db = db) {
-    return (exec === db ? repo : cartRepository(exec)).linesWithVersions(owner);
-  }
-
   async function price(
     owner: CartOwner,
     options: CartPricingOptions,
