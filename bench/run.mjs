@@ -26,7 +26,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/free-port.mjs';
-import { buildIfNeeded, root } from '../scripts/lib.mjs';
+import { buildIfNeeded, root, startFlags } from '../scripts/lib.mjs';
 import { prepareNodeLts } from '../scripts/node-lts.mjs';
 
 const apiRequire = nodeModule.createRequire(path.join(root, 'apps/api/package.json'));
@@ -129,11 +129,6 @@ async function stop(proc) {
   await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
   if (proc.exitCode === null) proc.kill('SIGKILL');
 }
-
-/** Node's flags as `npm start` gives them (package.json), so that the same process is measured (decision 064). */
-const startFlags = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
-  .scripts.start.split(' ')
-  .filter((arg) => arg.startsWith('--'));
 
 // BENCH_API_LOG=file appends the API's log (warnings and errors at the default level) to that file.
 const apiLog = process.env.BENCH_API_LOG ? fs.openSync(process.env.BENCH_API_LOG, 'a') : 'ignore';

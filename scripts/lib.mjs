@@ -5,6 +5,11 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Node's flags as `npm start` passes them (package.json), for whatever starts the server the same way. */
+export const startFlags = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(' ')
+  .filter((arg) => arg.startsWith('--'));
+
 /** Newest modification time of any file under the given paths (relative to the repo root). */
 export function newestMtime(paths) {
   let newest = 0;

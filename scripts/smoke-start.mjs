@@ -1,18 +1,18 @@
-// Starts the built server the way `npm start` does, with a fresh SQLite file, checks that it serves
-// the storefront, the API and the demo menu, and stops it with SIGTERM. Used by `npm test` to try
-// the start on another Node version: `node scripts/smoke-start.mjs /path/to/node`.
+// Starts the built server the way `npm start` does (its Node flags too), with a fresh SQLite file,
+// checks that it serves the storefront, the API and the demo menu, and stops it with SIGTERM. Used
+// by `npm test` to try the start on another Node version: `node scripts/smoke-start.mjs /path/to/node`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.mjs';
-import { root } from './lib.mjs';
+import { root, startFlags } from './lib.mjs';
 
 export async function smokeStart(node = process.execPath, env = {}) {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-smoke-'));
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(node, [path.join(root, 'apps/api/dist/server.js')], {
+  const child = spawn(node, [...startFlags, path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,
