@@ -15,8 +15,10 @@
 // first-route JavaScript and Lighthouse against a fresh demo server, no load before them).
 // BENCH_ONLY=menu, cart or orders measures hello-world and those calls alone, on each database
 // (decisions 062, 063). On PostgreSQL the CPU time of the bench database's backends per answer is
-// reported beside the API's when the server runs on this machine (decision 068). BENCH_DIALECT=sqlite
-// or postgres measures one database only (a CPU profile of one).
+// reported beside the API's when the server runs on this machine (decision 068), and each figure is
+// measured after an `analyze` of the bench database, as autovacuum keeps a running server's
+// statistics (decision 079). BENCH_DIALECT=sqlite or postgres measures one database only (a CPU
+// profile of one).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -199,6 +201,16 @@ async function postgresCopy(serverUrl) {
   return {
     url: url.href,
     restaurantId,
+    /**
+     * Statistics as a running server has them (decision 079): the copy's tables grew from the demo's
+     * rows to thousands in the seconds of a set-up, faster than autovacuum's minute notices.
+     */
+    analyze: async () => {
+      const c = new pg.Client({ connectionString: url.href });
+      await c.connect();
+      await c.query('analyze');
+      await c.end();
+    },
     /** The CPU time so far of the database's backends (the API's pooled connections), in ms. */
     cpuMs: async () => {
       const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [name]);
@@ -217,7 +229,7 @@ async function postgresCopy(serverUrl) {
  * is done only at its next one-second tick, so a count over its run time is rounded down to whole
  * seconds (decision 059): 300 orders answered in 1.1 s read as 150 a second.
  */
-async function measure(options, pid, dbCpuMs) {
+async function measure(options, pid, database) {
   let lastAt = 0;
   const run = (extra) =>
     new Promise((resolve, reject) => {
@@ -230,11 +242,12 @@ async function measure(options, pid, dbCpuMs) {
       });
     });
   if (!options.amount) await run({ duration: warmSeconds });
+  await database?.analyze();
   const cpuBefore = pid ? cpuMs(pid) : 0;
-  const dbBefore = dbCpuMs ? await dbCpuMs() : 0;
+  const dbBefore = database ? await database.cpuMs() : 0;
   const mainBefore = pid ? cpuMs(pid, true) : 0;
   const r = await run(options.amount ? {} : { duration: seconds });
-  const dbAfter = dbCpuMs ? await dbCpuMs() : 0;
+  const dbAfter = database ? await database.cpuMs() : 0;
   const elapsed = r.duration || seconds;
   const done = r.requests.total;
   return {
@@ -250,7 +263,7 @@ async function measure(options, pid, dbCpuMs) {
           mainUs: Math.round(((cpuMs(pid, true) - mainBefore) * 1000) / done),
         }
       : {}),
-    ...(dbCpuMs && done ? { dbCpuUs: Math.round(((dbAfter - dbBefore) * 1000) / done) } : {}),
+    ...(database && done ? { dbCpuUs: Math.round(((dbAfter - dbBefore) * 1000) / done) } : {}),
     ...(options.amount ? { lastAt } : {}),
   };
 }
@@ -340,7 +353,7 @@ function cycling(items, build) {
  * compiled by then, as it is in a server that has been up a while. `pid`, when given: the API's CPU
  * per order over the measured orders is reported beside the rate.
  */
-async function measureOrders(base, s, count, connections, pid, dbCpuMs) {
+async function measureOrders(base, s, count, connections, pid, database) {
   const warm = Math.min(500, Math.ceil(count / 5));
   const guests = await pool(count + warm, 20, () => guestWithCart(base, s.line, 1));
   const orderOf = ({ g, slot }) => ({
@@ -365,7 +378,7 @@ async function measureOrders(base, s, count, connections, pid, dbCpuMs) {
   const r = await measure(
     { url: base, connections, amount: count, requests: cycling(placed.slice(warm), orderOf) },
     pid,
-    dbCpuMs,
+    database,
   );
   const { lastAt, cpuUs, mainUs, dbCpuUs, ...figures } = r;
   return {
@@ -376,11 +389,11 @@ async function measureOrders(base, s, count, connections, pid, dbCpuMs) {
   };
 }
 
-async function measureApi(label, base, pid, restaurantId, orderCount, dbCpuMs) {
+async function measureApi(label, base, pid, restaurantId, orderCount, database) {
   const s = await shop(base, restaurantId);
   console.error(`[bench] ${label}: ${s.slots.length} pickup slots this week`);
   if (only === 'orders') {
-    const orders = await measureOrders(base, s, orderCount, 20, pid, dbCpuMs);
+    const orders = await measureOrders(base, s, orderCount, 20, pid, database);
     return { orders, ...memoryMb(pid) };
   }
   const menu =
@@ -389,7 +402,7 @@ async function measureApi(label, base, pid, restaurantId, orderCount, dbCpuMs) {
       : await measure(
           { url: `${base}/api/v2/restaurants/${s.restaurantId}/menu`, headers: { 'accept-encoding': 'br, gzip' } },
           pid,
-          dbCpuMs,
+          database,
         );
   if (only === 'menu') return { menu, ...memoryMb(pid) };
   const readers = await pool(50, 10, () => guestWithCart(base, s.line, 1));
@@ -403,7 +416,7 @@ async function measureApi(label, base, pid, restaurantId, orderCount, dbCpuMs) {
       })),
     },
     pid,
-    dbCpuMs,
+    database,
   );
   // Enough carts that none fills up (100 lines) while it is added to: the add may outrun the read
   // (decision 066), so three times the read's rate, at about 60 lines a cart.
@@ -421,9 +434,9 @@ async function measureApi(label, base, pid, restaurantId, orderCount, dbCpuMs) {
       })),
     },
     pid,
-    dbCpuMs,
+    database,
   );
-  const orders = only === 'cart' ? undefined : await measureOrders(base, s, orderCount, 20, pid, dbCpuMs);
+  const orders = only === 'cart' ? undefined : await measureOrders(base, s, orderCount, 20, pid, database);
   return { menu, cartRead, cartAdd, orders, ...memoryMb(pid) };
 }
 
@@ -488,7 +501,7 @@ try {
     try {
       const { proc, base } = await startApi(copy.url);
       procs.push(proc);
-      results.postgres = await measureApi('postgres', base, proc.pid, copy.restaurantId, orderCount, copy.cpuMs);
+      results.postgres = await measureApi('postgres', base, proc.pid, copy.restaurantId, orderCount, copy);
       await stop(proc);
       if (redisUrl && only !== 'cart' && only !== 'menu') {
         // Two API processes on this machine, one port (Node cluster), orders only (spec of scale-out).
@@ -500,7 +513,7 @@ try {
         procs.push(two.proc);
         const s = await shop(two.base, copy.restaurantId);
         results.postgres2 = {
-          orders: await measureOrders(two.base, s, orderCount, 20),
+          orders: await measureOrders(two.base, s, orderCount, 20, undefined, copy),
           ...memoryMb(two.proc.pid),
         };
         await stop(two.proc);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PlacedOrder } from '@orderfront/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { prepareDatabase } from '../src/bootstrap.js';
@@ -171,6 +172,14 @@ describe('backup while taking orders, restore into a new installation', () => {
       const app = await buildApp({ config, db, logger: false });
       try {
         expect(migrated).toEqual([]);
+        if (installation.target.dialect === 'postgres') {
+          // The planner's statistics were gathered with the rows (decision 079).
+          const { rows: analysed } = await sql<{ table: string }>`
+            select distinct tablename as table from pg_stats
+            where schemaname = current_schema() and tablename in ('orders', 'order_status_history', 'products')
+            order by 1`.execute(db);
+          expect(analysed.map((r) => r.table)).toEqual(['order_status_history', 'orders', 'products']);
+        }
         const ids = before.map((p) => p.order.id);
         const rows = await db
           .selectFrom('orders')

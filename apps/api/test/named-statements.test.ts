@@ -141,6 +141,23 @@ describe.runIf(onPostgres)('PostgreSQL named statements (decision 054)', () => {
     await c.end();
   });
 
+  it('keeps a query in its place when an eviction is sent ahead of it (decision 079)', async () => {
+    const c = await connection(1);
+    await c.client.query('create temporary table kept (a integer)');
+    await c.client.query('begin');
+    await c.client.query('select $1::int as n', [1]);
+    // The first insert evicts the select's statement, whose deallocation goes ahead of the next
+    // named query; the rollback, asked for at once, must still go after that query, or the second
+    // insert would run on its own and be kept.
+    await c.client.query('insert into kept (a) values ($1)', [1]);
+    const inserted = c.client.query('insert into kept (a) values ($1)', [2]);
+    const rolledBack = c.client.query('rollback');
+    await Promise.all([inserted, rolledBack]);
+    expect((await c.client.query('select a from kept')).rows).toEqual([]);
+    expect((await c.prepared()).map((p) => p.statement)).toEqual(['insert into kept (a) values ($1)']);
+    await c.end();
+  });
+
   it('leaves statements without parameters (DDL, BEGIN, COMMIT) unnamed', async () => {
     const c = await connection(10);
     await c.client.query('begin');

@@ -41,11 +41,15 @@ export function withNamedStatements(client: pg.PoolClient, max = 200): void {
     delete connection.submittedNamedStatements[name];
     unused.push(name);
   };
-  const deallocate = async () => {
+  /**
+   * Sent ahead of the query without waiting: pg writes a connection's queries in the order they
+   * are asked for, so the query keeps its place among those sent with it (decision 079).
+   */
+  const deallocate = () => {
     for (let name = unused.shift(); name !== undefined; name = unused.shift()) {
       // Inside an aborted transaction this fails and the server keeps the statement until the
       // connection closes, which is harmless: its name is never used again.
-      await query(`deallocate ${name}`).catch(() => undefined);
+      query(`deallocate ${name}`).catch(() => undefined);
     }
   };
   const nameFor = (text: string) => {
@@ -69,7 +73,7 @@ export function withNamedStatements(client: pg.PoolClient, max = 200): void {
   };
 
   const named = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
-    if (unused.length > 0) await deallocate();
+    deallocate();
     try {
       return await query({ name: nameFor(text), text, values });
     } catch (error) {

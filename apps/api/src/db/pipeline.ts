@@ -35,9 +35,22 @@ class PipelinedDriver extends PostgresDriver {
   }
   override async commitTransaction(connection: DatabaseConnection) {
     await this.#begins.get(connection);
-    await super.commitTransaction(connection);
+    const sent = commitsSent.get(connection);
+    commitsSent.delete(connection);
+    await (sent ?? super.commitTransaction(connection));
+  }
+  override async rollbackTransaction(connection: DatabaseConnection) {
+    const sent = commitsSent.get(connection);
+    commitsSent.delete(connection);
+    // The statement ahead of a commit already sent failed (or the code after it did): the server
+    // ended the aborted transaction at that commit, as a rollback; nothing is left to roll back.
+    if (sent) return void (await sent.catch(() => undefined));
+    await super.rollbackTransaction(connection);
   }
 }
+
+/** The `commit` that `withCommitBehind` sent on a connection, for its transaction's end to await. */
+const commitsSent = new WeakMap<DatabaseConnection, Promise<unknown>>();
 
 export class PipelinedPostgresDialect extends PostgresDialect {
   readonly #config: Config;
@@ -59,6 +72,21 @@ export function pipelines(db: Kysely<Database>, dialect: PipelinedPostgresDialec
   dialects.set(db.getExecutor().adapter, { dialect, driver: dialect.createDriver() });
 }
 
+/** The connection a transaction holds, once its statements in flight are answered. */
+const connectionOf = (trx: Transaction<Database>) => trx.getExecutor().provideConnection(async (c) => c);
+
+/** A transaction of `trx`'s database on `connection`, each statement sent when it is asked for. */
+function unserialized(trx: Transaction<Database>, connection: DatabaseConnection) {
+  const known = dialects.get(trx.getExecutor().adapter);
+  if (!known) return trx;
+  return new Transaction<Database>({
+    config: { dialect: known.dialect },
+    dialect: known.dialect,
+    driver: known.driver,
+    executor: trx.getExecutor().withConnectionProvider({ provideConnection: (consume) => consume(connection) }),
+  });
+}
+
 /**
  * The transaction `trx` again, but each statement is sent when it is asked for: Kysely waits for
  * a transaction's statement to be answered before it sends the next (a driver that cannot
@@ -66,16 +94,42 @@ export function pipelines(db: Kysely<Database>, dialect: PipelinedPostgresDialec
  * statements run at once when asked for, `trx` itself.
  */
 export async function concurrently(trx: Transaction<Database>): Promise<Transaction<Database>> {
-  const executor = trx.getExecutor();
-  const known = dialects.get(executor.adapter);
-  if (!known) return trx;
-  const connection = await executor.provideConnection(async (c) => c);
-  return new Transaction<Database>({
-    config: { dialect: known.dialect },
-    dialect: known.dialect,
-    driver: known.driver,
-    executor: executor.withConnectionProvider({ provideConnection: (consume) => consume(connection) }),
-  });
+  if (!dialects.has(trx.getExecutor().adapter)) return trx;
+  return unserialized(trx, await connectionOf(trx));
+}
+
+/**
+ * Sends the transaction's last statement with `commit` written right behind it (decision 079):
+ * the server commits as soon as the statement is done, so the row locks it takes are held for no
+ * round trip to this process. `last` sends one statement; whatever it awaits after is not in the
+ * transaction (it has committed), and nothing the callback does after it is rolled back. If the
+ * statement fails, the server ends the aborted transaction at that commit, as a rollback, and the
+ * transaction's end (Kysely's rollback) awaits it. On SQLite, `last(trx)`: its transaction commits
+ * when the callback returns.
+ */
+export async function withCommitBehind<T>(
+  trx: Transaction<Database>,
+  last: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  if (!dialects.has(trx.getExecutor().adapter)) return last(trx);
+  const connection = await connectionOf(trx);
+  let committing = false;
+  const committed: DatabaseConnection = {
+    executeQuery<R>(query: CompiledQuery) {
+      // pg writes the queries of a connection in the order they are asked for, so `commit`,
+      // asked for in the same turn, is written right behind the statement.
+      const answer = connection.executeQuery<R>(query);
+      if (!committing) {
+        committing = true;
+        const sent = connection.executeQuery(CompiledQuery.raw('commit'));
+        sent.catch(() => undefined);
+        commitsSent.set(connection, sent);
+      }
+      return answer;
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
+  return last(unserialized(trx, committed));
 }
 
 /**

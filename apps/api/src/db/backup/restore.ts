@@ -124,6 +124,7 @@ async function restorePostgres(
       if (hadSchema) await client.query(`alter schema ${ident(kept)} rename to ${ident(schema)}`);
       throw error;
     }
+    await analyze(client, schema);
     if (hadSchema && (await isEmpty(client, kept))) await client.query(`drop schema ${ident(kept)}`);
     else if (hadSchema)
       done.push(`Kept the schema that was there as "${kept}" (drop it with: DROP SCHEMA "${kept}" CASCADE).`);
@@ -132,6 +133,18 @@ async function restorePostgres(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * pg_restore brings the rows but not the planner's statistics: they are gathered before a server
+ * starts on them, or its first statements are planned as if the tables were empty (decision 079).
+ */
+async function analyze(client: pg.Client, schema: string) {
+  const { rows } = await client.query<{ name: string }>(
+    "select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = $1",
+    [schema],
+  );
+  if (rows.length > 0) await client.query(`analyze ${rows.map((r) => r.name).join(', ')}`);
 }
 
 async function isEmpty(client: pg.Client, schema: string): Promise<boolean> {

@@ -289,8 +289,10 @@ async function numberAndSettle(
     return sha256(linkToken);
   };
   const link = { known: linkSecret, candidate: randomText(), hash };
-  const numbered = await repo.settle(trx, draft, settlement, link, closing);
-  if (split.loyalty_points > 0) {
+  // Points redeemed are named with the number after it; otherwise the number is the last write.
+  const last = split.loyalty_points === 0;
+  const numbered = await repo.settle(trx, draft, settlement, link, closing, last);
+  if (!last) {
     const named = { tenantId: draft.tenant_id, orderId: draft.id, orderNumber: numbered.order_number };
     await giftCardCheckout.numberForOrder(trx, named);
   }
