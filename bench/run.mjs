@@ -85,17 +85,20 @@ function cpuMs(pid, thread = false) {
 /**
  * Resident memory of a process and every process under it (the cluster's workers), in MB: in all
  * (`VmRSS`) and its parts (`RssAnon`: the heaps; `RssFile`: mapped files, SQLite's memory-mapped
- * pages among them; `RssShmem`), each process's status read once.
+ * pages among them; `RssShmem`), each process's status read once; and the proportional set size
+ * (`Pss`), the memory the processes take from the machine together.
  */
 function memoryMb(pid) {
   const fields = { rssMb: 'VmRSS', anonMb: 'RssAnon', fileMb: 'RssFile', shmemMb: 'RssShmem' };
-  const kb = Object.fromEntries(Object.keys(fields).map((k) => [k, 0]));
+  const kb = Object.fromEntries([...Object.keys(fields), 'pssMb'].map((k) => [k, 0]));
+  const field = (text, name) => Number(text.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? 0);
   const read = (p) => {
     try {
       const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
-      for (const [k, field] of Object.entries(fields)) {
-        kb[k] += Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
-      }
+      for (const [k, name] of Object.entries(fields)) kb[k] += field(status, name);
+      // Each process's share of the pages it shares (Node's binary with its siblings): resident
+      // sets summed count those pages once per process.
+      kb.pssMb += field(fs.readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'), 'Pss');
       for (const t of fs.readdirSync(`/proc/${p}/task`)) {
         for (const child of fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(' ').filter(Boolean)) {
           read(child);
@@ -555,30 +558,38 @@ try {
   ]) {
     if (!r) continue;
     const ratio = (m) => `${(m.rps / yard).toFixed(3)}× hello`;
+    // The rate goals are SQLite's; PostgreSQL's is a share of SQLite's (the postgres/sqlite rows),
+    // its latency and error goals the same.
+    const onSqlite = db === 'sqlite';
+    const rate = (text, met) => (onSqlite ? [text, met] : [`rate ≥ ${goals.postgresToSqlite}× sqlite (below)`, true]);
+    const judged = (m, [rateText, rateMet], p99Ms) => [
+      `${rateText}, p99 ≤ ${p99Ms} ms${m === r.orders ? ', 0 errors' : ''}`,
+      rateMet && m.p99 <= p99Ms && m.errors === 0,
+    ];
     const measured = [
       r.menu && [
         `${db} GET menu`,
         `${lat(r.menu)}, ${ratio(r.menu)}`,
-        `≥ ${goals.menuRatio}×, p99 ≤ ${goals.menuP99Ms} ms`,
-        r.menu.rps / yard >= goals.menuRatio && r.menu.p99 <= goals.menuP99Ms && r.menu.errors === 0,
+        ...judged(r.menu, rate(`≥ ${goals.menuRatio}×`, r.menu.rps / yard >= goals.menuRatio), goals.menuP99Ms),
       ],
       r.cartRead && [
         `${db} GET cart`,
         `${lat(r.cartRead)}, ${ratio(r.cartRead)}`,
-        `≥ ${goals.cartRatio}×, p99 ≤ ${goals.cartP99Ms} ms`,
-        r.cartRead.rps / yard >= goals.cartRatio && r.cartRead.p99 <= goals.cartP99Ms && r.cartRead.errors === 0,
+        ...judged(r.cartRead, rate(`≥ ${goals.cartRatio}×`, r.cartRead.rps / yard >= goals.cartRatio), goals.cartP99Ms),
       ],
       r.cartAdd && [
         `${db} POST cart`,
         `${lat(r.cartAdd)}, ${ratio(r.cartAdd)}`,
-        `≥ ${goals.cartRatio}×, p99 ≤ ${goals.cartP99Ms} ms`,
-        r.cartAdd.rps / yard >= goals.cartRatio && r.cartAdd.p99 <= goals.cartP99Ms && r.cartAdd.errors === 0,
+        ...judged(r.cartAdd, rate(`≥ ${goals.cartRatio}×`, r.cartAdd.rps / yard >= goals.cartRatio), goals.cartP99Ms),
       ],
       r.orders && [
         `${db} POST orders (c=20)`,
         `${lat(r.orders)}${r.orders.cpuUsPerOrder ? `, API CPU ${r.orders.cpuUsPerOrder} µs/order (main thread ${r.orders.mainThreadUsPerOrder})` : ''}${r.orders.dbCpuUsPerOrder ? `, PG ${r.orders.dbCpuUsPerOrder} µs/order` : ''}`,
-        `≥ ${goals.ordersPerSecond}/s, p99 ≤ ${goals.ordersP99Ms} ms, 0 errors`,
-        r.orders.rps >= goals.ordersPerSecond && r.orders.p99 <= goals.ordersP99Ms && r.orders.errors === 0,
+        ...judged(
+          r.orders,
+          rate(`≥ ${goals.ordersPerSecond}/s`, r.orders.rps >= goals.ordersPerSecond),
+          goals.ordersP99Ms,
+        ),
       ],
       [
         `${db} server RSS after load`,
@@ -622,10 +633,10 @@ try {
       ],
       ['postgres 2 / 1 process orders', `${ratio.toFixed(2)}×`, 'reported (2 cores)', true],
       [
-        'postgres 2 processes RSS',
-        `${results.postgres2.rssMb} MB (anonymous ${results.postgres2.anonMb}, files ${results.postgres2.fileMb}, shared ${results.postgres2.shmemMb})`,
+        'postgres 2 processes memory',
+        `${results.postgres2.pssMb} MB proportional (resident ${results.postgres2.rssMb}: anonymous ${results.postgres2.anonMb}, files ${results.postgres2.fileMb}, shared ${results.postgres2.shmemMb})`,
         `≤ ${goals.serverRssMb * 2} MB`,
-        results.postgres2.rssMb <= goals.serverRssMb * 2,
+        results.postgres2.pssMb <= goals.serverRssMb * 2,
       ],
     );
   }
