@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { sqliteDriver, sqliteModule } from '../src/db/dialect.js';
-import { forgetUnchanged, whileUnchanged } from '../src/db/unchanged.js';
+import { committedHere, forgetUnchanged, whileUnchanged } from '../src/db/unchanged.js';
 
 // A read is answered again from memory only while no connection of any process has committed to the
 // SQLite file since (decision 072). On either test project these run on SQLite files of their own.
@@ -91,6 +91,26 @@ describe('reads while the SQLite file is unchanged', () => {
     vi.advanceTimersByTime(1001);
     expect(read('a')).toBe(1);
     expect(reads()).toBe(3);
+    forgetUnchanged(db);
+    db.close();
+  });
+
+  it('after a commit of its own, reads without remembering until the next turn (decision 080)', async () => {
+    const { db, read, reads } = open('own.sqlite');
+    expect([read(), read()]).toEqual([1, 1]);
+    expect(reads()).toBe(1);
+    db.prepare("update t set v = 8 where k = 'a'").run();
+    committedHere(db);
+    const headerReads = vi.spyOn(fs, 'readSync');
+    // The header is not looked at: the reads run, and nothing of them is kept.
+    expect([read(), read()]).toEqual([8, 8]);
+    expect(reads()).toBe(3);
+    expect(headerReads).not.toHaveBeenCalled();
+    headerReads.mockRestore();
+    await new Promise((resolve) => setImmediate(resolve));
+    // The next turn remembers again.
+    expect([read(), read()]).toEqual([8, 8]);
+    expect(reads()).toBe(4);
     forgetUnchanged(db);
     db.close();
   });

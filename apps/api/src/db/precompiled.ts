@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Compilable, CompiledQuery, InferResult, Kysely } from 'kysely';
 import { metrics } from '../lib/metrics.js';
 import type { Db } from './database.js';
-import { whileUnchanged } from './unchanged.js';
+import { committedHere, whileUnchanged } from './unchanged.js';
 
 /** The SQLite connection behind each SQLite database's adapter (shared with its transactions). */
 const sqliteOf = new WeakMap<object, SQLite.Database>();
@@ -92,6 +92,7 @@ function commitWaiting(database: SQLite.Database) {
       }
     }
     database.prepare('commit').run();
+    committedHere(database);
   } catch (error) {
     if (database.inTransaction) database.prepare('rollback').run();
     for (const w of queue) w.reject(error);

@@ -30,6 +30,8 @@ interface Header {
   fd: number;
   current: Buffer;
   remembered: Map<string, Remembered>;
+  /** This process committed in this turn of the event loop (`committedHere`). */
+  written: boolean;
 }
 
 const headers = new WeakMap<SQLite.Database, Header | null>();
@@ -42,7 +44,7 @@ function headerOf(database: SQLite.Database): Header | null {
   if (!database.memory && database.pragma('journal_mode', { simple: true }) === 'wal') {
     try {
       const fd = fs.openSync(`${database.name}-shm`, 'r');
-      header = { fd, current: Buffer.alloc(headerBytes), remembered: new Map() };
+      header = { fd, current: Buffer.alloc(headerBytes), remembered: new Map(), written: false };
     } catch {
       // No WAL index to read (a file system without shared memory): every read runs.
     }
@@ -59,7 +61,7 @@ function headerOf(database: SQLite.Database): Header | null {
  */
 export function whileUnchanged<T>(database: SQLite.Database, key: string, read: () => T | undefined): T | undefined {
   const header = database.open ? headerOf(database) : null;
-  if (!header) return read();
+  if (!header || header.written) return read();
   const { current, remembered } = header;
   const now = Date.now();
   const steady =
@@ -77,6 +79,21 @@ export function whileUnchanged<T>(database: SQLite.Database, key: string, read: 
     remembered.set(key, { header: seen, at: now, value });
   }
   return value;
+}
+
+/**
+ * This process has just committed to `database` (decision 080): whatever was remembered is stale,
+ * and what is read now would be again at the next commit, which under a stream of writes comes in
+ * the next turn. Until that turn, reads run without looking at the header first (the look is a
+ * system call, dear in a VM) and are not remembered. Only ever a read more, never a stale answer.
+ */
+export function committedHere(database: SQLite.Database) {
+  const header = headers.get(database);
+  if (!header || header.written) return;
+  header.written = true;
+  setImmediate(() => {
+    header.written = false;
+  });
 }
 
 /** Closes the database's WAL index, before the database itself closes. */
