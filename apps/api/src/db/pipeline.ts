@@ -64,7 +64,8 @@ export class PipelinedPostgresDialect extends PostgresDialect {
 }
 
 /** The dialect and a driver of each pipelined database, for the transactions `concurrently` makes. */
-const dialects = new WeakMap<object, { dialect: PipelinedPostgresDialect; driver: PostgresDriver }>();
+type Pipelined = { dialect: PipelinedPostgresDialect; driver: PostgresDriver };
+const dialects = new WeakMap<object, Pipelined>();
 
 /** Lets `concurrently` make transactions of `db` that pipeline (below). */
 export function pipelines(db: Kysely<Database>, dialect: PipelinedPostgresDialect) {
@@ -76,9 +77,7 @@ export function pipelines(db: Kysely<Database>, dialect: PipelinedPostgresDialec
 const connectionOf = (trx: Transaction<Database>) => trx.getExecutor().provideConnection(async (c) => c);
 
 /** A transaction of `trx`'s database on `connection`, each statement sent when it is asked for. */
-function unserialized(trx: Transaction<Database>, connection: DatabaseConnection) {
-  const known = dialects.get(trx.getExecutor().adapter);
-  if (!known) return trx;
+function unserialized(known: Pipelined, trx: Transaction<Database>, connection: DatabaseConnection) {
   return new Transaction<Database>({
     config: { dialect: known.dialect },
     dialect: known.dialect,
@@ -94,8 +93,8 @@ function unserialized(trx: Transaction<Database>, connection: DatabaseConnection
  * statements run at once when asked for, `trx` itself.
  */
 export async function concurrently(trx: Transaction<Database>): Promise<Transaction<Database>> {
-  if (!dialects.has(trx.getExecutor().adapter)) return trx;
-  return unserialized(trx, await connectionOf(trx));
+  const known = dialects.get(trx.getExecutor().adapter);
+  return known ? unserialized(known, trx, await connectionOf(trx)) : trx;
 }
 
 /**
@@ -111,7 +110,8 @@ export async function withCommitBehind<T>(
   trx: Transaction<Database>,
   last: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  if (!dialects.has(trx.getExecutor().adapter)) return last(trx);
+  const known = dialects.get(trx.getExecutor().adapter);
+  if (!known) return last(trx);
   const connection = await connectionOf(trx);
   let committing = false;
   const committed: DatabaseConnection = {
@@ -129,7 +129,7 @@ export async function withCommitBehind<T>(
     },
     streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
   };
-  return last(unserialized(trx, committed));
+  return last(unserialized(known, trx, committed));
 }
 
 /**
